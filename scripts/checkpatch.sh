@@ -1,0 +1,31 @@
+#!/bin/bash
+# Run the base tree's checkpatch.pl --strict on every patch of the series.
+# A finding passes only if checkpatch-exceptions.txt lists its type for
+# that patch, with a reason.
+# Usage: checkpatch.sh TREE
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+tree=$1
+exceptions="$top/checkpatch-exceptions.txt"
+passed=0
+failed=0
+while read -r p; do
+	case "$p" in ''|'#'*) continue ;; esac
+	ignore=
+	while read -r glob type _; do
+		case "$glob" in ''|'#'*) continue ;; esac
+		# shellcheck disable=SC2254 # the glob is meant to match
+		case "$p" in $glob) ignore="$ignore${ignore:+,}$type" ;; esac
+	done <"$exceptions"
+	if out=$(perl "$tree/scripts/checkpatch.pl" --strict --no-tree --no-summary \
+		--terse --show-types ${ignore:+--ignore "$ignore"} "$top/patches/$p" 2>&1); then
+		echo "PASS checkpatch $p${ignore:+ (accepted: $ignore)}"
+		passed=$((passed + 1))
+	else
+		echo "FAIL checkpatch $p"
+		echo "$out" | grep -v '^fatal: ' | sed 's/^/    /'
+		failed=$((failed + 1))
+	fi
+done <"$top/patches/series"
+echo "checkpatch: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

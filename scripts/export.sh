@@ -1,0 +1,26 @@
+#!/bin/bash
+# Regenerate patches/ (format-patch files, cover letter, series) from the
+# commits after 'base' in TREE.
+# Usage: export.sh TREE
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+tree=$1
+out="$top/patches"
+
+if [ -n "$(git -C "$tree" status --porcelain --untracked-files=no)" ]; then
+	echo "export: $tree has uncommitted changes; commit them (git commit -s) first" >&2
+	exit 1
+fi
+n=$(git -C "$tree" rev-list --count base..HEAD)
+if [ "$n" -eq 0 ]; then
+	echo "export: no commits after base in $tree" >&2
+	exit 1
+fi
+rm -f "$out"/*.patch "$out/series"
+# Fixed dates and no signature: the same commits give the same files.
+GIT_COMMITTER_DATE="2000-01-01T00:00:00Z" \
+	git -C "$tree" format-patch -q --zero-commit --no-signature \
+	--cover-letter --cover-from-description=subject \
+	-o "$out" base..HEAD
+(cd "$out" && ls [0-9]*.patch | grep -v '^0000-cover-letter.patch$') >"$out/series"
+echo "export: $n patch(es) and a cover letter in patches/"

@@ -1,0 +1,905 @@
+/*
+ * gen-trace.c - write a synthetic perf.data file for testing perf's
+ * thread/map bookkeeping (fork, exec, mmap), optionally in the opposite
+ * byte order, plus a "truth" file describing the maps a correct perf
+ * should end up with.
+ *
+ *   cc -O2 -Wall -Wextra -o build/gen-trace tools/gen-trace.c
+ *
+ *   gen-trace [-b|-l] SCENARIO OUT.data [TRUTH]
+ *
+ *   -b   write the whole file big-endian, as a sparc64 perf would
+ *   -l   write it little-endian (default: the host's byte order)
+ *
+ *   SCENARIO is one of
+ *     report            the layout of the original bug report (bash forking
+ *                       emacs-gtk and ls on sparc64), see report_steps[]
+ *     machine N M       N synthesized processes with M maps each
+ *     execchain N       one process exec'ing N times in a row
+ *
+ * The file is a "PERFILE2" perf.data file: perf_file_header, one
+ * perf_file_attr (perf_event_attr + ids section), one id, the data section
+ * and two small header features (HOSTNAME, ARCH).  The layouts are those of
+ * tools/perf/util/header.h, tools/lib/perf/include/perf/event.h and
+ * include/uapi/linux/perf_event.h; no perf header is included: every field
+ * is written one by one, at its size, in the chosen byte order, which is
+ * exactly what a perf running on a machine of that byte order would write.
+ *
+ * TRUTH lines (what a correct perf shows at the end of the file):
+ *   task PID KIND COMM        KIND: synth-fork, exec or plain
+ *   map PID START END PROT NAME   hex START/END (END exclusive), PROT "r-xp"
+ * Only tasks that are alive at the end and have a comm are listed (so not
+ * pid 1, which only appears as a parent, nor exited tasks).  KIND tells what
+ * extra maps a broken perf would show: "synth-fork" for a task synthesized
+ * as the child of a parent that had maps (wrongly cloning them gives
+ * "inherited" maps), "exec" for a task that exec'd (maps left over from the
+ * old image), "plain" otherwise.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t u64;
+typedef uint32_t u32;
+typedef uint16_t u16;
+
+/* ---- perf ABI constants (include/uapi/linux/perf_event.h) ---------------- */
+
+#define PERF_TYPE_SOFTWARE		1
+#define PERF_COUNT_SW_CPU_CLOCK		0
+
+#define PERF_SAMPLE_IP			(1u << 0)
+#define PERF_SAMPLE_TID			(1u << 1)
+#define PERF_SAMPLE_TIME		(1u << 2)
+#define PERF_SAMPLE_CPU			(1u << 7)
+#define PERF_SAMPLE_PERIOD		(1u << 8)
+
+/* bit numbers of the perf_event_attr flag bitfield (LSB first, as on x86) */
+#define ATTR_DISABLED			0
+#define ATTR_INHERIT			1
+#define ATTR_MMAP			8
+#define ATTR_COMM			9
+#define ATTR_FREQ			10
+#define ATTR_TASK			13
+#define ATTR_MMAP_DATA			17
+#define ATTR_SAMPLE_ID_ALL		18
+#define ATTR_MMAP2			23
+#define ATTR_COMM_EXEC			24
+
+/*
+ * Attr size written to the file: PERF_ATTR_SIZE_VER7 (up to sig_data).
+ * perf refuses attrs bigger than its own struct, and Debian 12's perf 6.1
+ * knows VER7 but not VER8 (config3), so stay at 128 bytes.
+ */
+#define ATTR_SIZE			128
+
+#define PERF_RECORD_COMM		3
+#define PERF_RECORD_EXIT		4
+#define PERF_RECORD_FORK		7
+#define PERF_RECORD_SAMPLE		9
+#define PERF_RECORD_MMAP2		10
+#define PERF_RECORD_FINISHED_ROUND	68	/* perf's own record type */
+
+#define PERF_RECORD_MISC_USER		(2 << 0)
+#define PERF_RECORD_MISC_MMAP_DATA	(1 << 13)	/* MMAP2: not executable */
+#define PERF_RECORD_MISC_COMM_EXEC	(1 << 13)	/* COMM: due to exec */
+#define PERF_RECORD_MISC_FORK_EXEC	(1 << 13)	/* FORK: synthesized */
+
+#define PROT_READ	1
+#define PROT_WRITE	2
+#define PROT_EXEC	4
+#define MAP_SHARED	1
+#define MAP_PRIVATE	2
+
+/* ---- perf.data file constants (tools/perf/util/header.h) ---------------- */
+
+#define PERF_MAGIC2		0x32454c4946524550ULL	/* "PERFILE2" in LE */
+#define HEADER_HOSTNAME		3
+#define HEADER_ARCH		6
+#define NAME_ALIGN		64	/* string features are padded to this */
+
+/*
+ * struct perf_file_header: magic, size, attr_size, then three
+ * perf_file_section {offset, size} (attrs, data, event_types) and a 256-bit
+ * feature bitmap (4 u64 words on a 64-bit writer): 104 bytes.
+ */
+#define FILE_HEADER_SIZE	(3 * 8 + 3 * 16 + 256 / 8)
+#define FILE_ATTR_SIZE		(ATTR_SIZE + 16)	/* attr + ids section */
+#define IDS_OFFSET		(FILE_HEADER_SIZE + FILE_ATTR_SIZE)
+#define DATA_OFFSET		(IDS_OFFSET + 8)	/* after our single id */
+
+#define SAMPLE_TYPE	(PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | \
+			 PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD)
+#define SAMPLE_FREQ	4000
+#define SAMPLE_PERIOD	250000		/* ns between samples at 4 kHz */
+#define EVENT_ID	1		/* the id of our one event */
+
+/* ---- byte-order aware record writer ------------------------------------- */
+
+static int big_endian;		/* byte order of the file being written */
+static FILE *out;
+static u64 data_size;		/* bytes written to the data section */
+static u64 now = 1000000000ULL;	/* timestamp of the last event (ns) */
+static unsigned events_in_round;
+
+/* One record is assembled here, then written in one go. */
+struct rec {
+	unsigned char b[65536];
+	size_t n;
+};
+
+static void put(struct rec *r, u64 v, int bytes)
+{
+	for (int i = 0; i < bytes; i++) {
+		int shift = big_endian ? 8 * (bytes - 1 - i) : 8 * i;
+
+		r->b[r->n++] = (unsigned char)(v >> shift);
+	}
+}
+
+static void put16(struct rec *r, u64 v) { put(r, v, 2); }
+static void put32(struct rec *r, u64 v) { put(r, v, 4); }
+static void put64(struct rec *r, u64 v) { put(r, v, 8); }
+
+/* A NUL-terminated string, zero padded to a multiple of @align bytes. */
+static void put_str(struct rec *r, const char *s, size_t align)
+{
+	size_t len = strlen(s) + 1;
+	size_t padded = (len + align - 1) / align * align;
+
+	memcpy(r->b + r->n, s, len);
+	memset(r->b + r->n + len, 0, padded - len);
+	r->n += padded;
+}
+
+static void write_rec(struct rec *r)
+{
+	if (fwrite(r->b, 1, r->n, out) != r->n) {
+		perror("gen-trace: write");
+		exit(1);
+	}
+}
+
+/* struct perf_event_header: u32 type, u16 misc, u16 size (patched later). */
+static void event_begin(struct rec *r, u32 type, u16 misc)
+{
+	r->n = 0;
+	put32(r, type);
+	put16(r, misc);
+	put16(r, 0);
+}
+
+/*
+ * The sample_id trailer of every non-sample event (attr.sample_id_all):
+ * the TID, TIME and CPU parts of SAMPLE_TYPE, in sample order.
+ */
+static void put_sample_id(struct rec *r, u32 pid, u32 tid)
+{
+	put32(r, pid);
+	put32(r, tid);
+	put64(r, now);
+	put32(r, 0);		/* cpu */
+	put32(r, 0);		/* reserved */
+}
+
+/* Patch the record's size into its header and write it out. */
+static void emit(struct rec *r)
+{
+	size_t n = r->n;
+
+	r->n = 6;
+	put16(r, n);
+	r->n = n;
+	write_rec(r);
+	data_size += n;
+}
+
+static void event_end(struct rec *r)
+{
+	emit(r);
+
+	/*
+	 * Close a round now and then, like perf record does after each pass
+	 * over its ring buffers, so that perf's ordered-events queue stays
+	 * short on big files.
+	 */
+	if (++events_in_round == 1024) {
+		event_begin(r, PERF_RECORD_FINISHED_ROUND, 0);
+		emit(r);
+		events_in_round = 0;
+	}
+}
+
+/* ---- the truth model: what a correct perf should end up with ------------ */
+
+enum kind { PLAIN, SYNTH_FORK, EXEC };
+static const char *const kind_name[] = { "plain", "synth-fork", "exec" };
+
+struct map {
+	u64 start, end;
+	char prot[5];
+	char *name;
+};
+
+struct task {
+	int pid;
+	enum kind kind;
+	int has_comm, exited;
+	char comm[16];
+	struct map *maps;
+	size_t nr, alloc;
+};
+
+static struct task **tasks;	/* indexed by pid */
+static size_t nr_tasks;
+
+static void *xrealloc(void *p, size_t size)
+{
+	p = realloc(p, size);
+	if (!p) {
+		fprintf(stderr, "gen-trace: out of memory\n");
+		exit(1);
+	}
+	return p;
+}
+
+static char *xstrdup(const char *s)
+{
+	return strcpy(xrealloc(NULL, strlen(s) + 1), s);
+}
+
+static struct task *task(int pid)
+{
+	if ((size_t)pid >= nr_tasks) {
+		size_t n = (size_t)pid + 1024;
+
+		tasks = xrealloc(tasks, n * sizeof(*tasks));
+		memset(tasks + nr_tasks, 0, (n - nr_tasks) * sizeof(*tasks));
+		nr_tasks = n;
+	}
+	if (!tasks[pid]) {
+		tasks[pid] = xrealloc(NULL, sizeof(struct task));
+		memset(tasks[pid], 0, sizeof(struct task));
+		tasks[pid]->pid = pid;
+	}
+	return tasks[pid];
+}
+
+static void add_map(struct task *t, u64 start, u64 end, const char *prot,
+		    const char *name)
+{
+	if (t->nr == t->alloc) {
+		t->alloc = t->alloc ? 2 * t->alloc : 16;
+		t->maps = xrealloc(t->maps, t->alloc * sizeof(*t->maps));
+	}
+	t->maps[t->nr].start = start;
+	t->maps[t->nr].end = end;
+	snprintf(t->maps[t->nr].prot, sizeof(t->maps[t->nr].prot), "%s", prot);
+	t->maps[t->nr].name = xstrdup(name);
+	t->nr++;
+}
+
+static void flush_maps(struct task *t)
+{
+	for (size_t i = 0; i < t->nr; i++)
+		free(t->maps[i].name);
+	t->nr = 0;
+}
+
+/* mmap() semantics: the new map replaces whatever it overlaps. */
+static void model_mmap(struct task *t, u64 start, u64 end, const char *prot,
+		       const char *name)
+{
+	for (size_t i = 0; i < t->nr; i++) {
+		struct map *m = &t->maps[i];
+
+		if (m->end <= start || m->start >= end)
+			continue;
+		if (m->start < start && m->end > end) {	/* split in two */
+			struct map old = *m;
+
+			m->end = start;
+			add_map(t, end, old.end, old.prot, old.name);
+		} else if (m->start < start) {
+			m->end = start;
+		} else if (m->end > end) {
+			m->start = end;
+		} else {				/* fully covered */
+			free(m->name);
+			*m = t->maps[--t->nr];
+			i--;
+		}
+	}
+	add_map(t, start, end, prot, name);
+}
+
+static int map_cmp(const void *a, const void *b)
+{
+	const struct map *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static void write_truth(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		perror(path);
+		exit(1);
+	}
+	for (size_t pid = 0; pid < nr_tasks; pid++) {
+		struct task *t = tasks[pid];
+
+		if (!t || !t->has_comm || t->exited)
+			continue;
+		fprintf(f, "task %d %s %s\n", t->pid, kind_name[t->kind], t->comm);
+		qsort(t->maps, t->nr, sizeof(*t->maps), map_cmp);
+		for (size_t i = 0; i < t->nr; i++)
+			fprintf(f, "map %d %llx %llx %s %s\n", t->pid,
+				(unsigned long long)t->maps[i].start,
+				(unsigned long long)t->maps[i].end,
+				t->maps[i].prot, t->maps[i].name);
+	}
+	if (fclose(f)) {
+		perror(path);
+		exit(1);
+	}
+}
+
+/* ---- events: each one is written to the file and applied to the model --- */
+
+/* PERF_RECORD_FORK/EXIT: u32 pid, ppid, tid, ptid; u64 time. */
+static void task_event(u32 type, u16 misc, int pid, int ppid)
+{
+	struct rec r;
+
+	now += 1000;
+	event_begin(&r, type, misc);
+	put32(&r, pid);
+	put32(&r, ppid);
+	put32(&r, pid);		/* tid: single-threaded processes only */
+	put32(&r, ppid);	/* ptid */
+	put64(&r, now);
+	/* the kernel emits FORK from the parent, EXIT from the dying task */
+	if (type == PERF_RECORD_FORK)
+		put_sample_id(&r, ppid, ppid);
+	else
+		put_sample_id(&r, pid, pid);
+	event_end(&r);
+}
+
+/*
+ * FORK of @pid from @ppid.  A kernel FORK clones the parent's maps; a
+ * synthesized one (perf record describing an already running process,
+ * marked with PERF_RECORD_MISC_FORK_EXEC) must not.
+ */
+static void ev_fork(int pid, int ppid, int synthesized)
+{
+	struct task *child = task(pid), *parent = task(ppid);
+
+	task_event(PERF_RECORD_FORK,
+		   synthesized ? PERF_RECORD_MISC_FORK_EXEC : 0, pid, ppid);
+
+	flush_maps(child);
+	child->kind = PLAIN;
+	child->has_comm = parent->has_comm;
+	memcpy(child->comm, parent->comm, sizeof(child->comm));
+	if (synthesized) {
+		if (parent->nr)
+			child->kind = SYNTH_FORK;
+	} else {
+		for (size_t i = 0; i < parent->nr; i++)
+			add_map(child, parent->maps[i].start, parent->maps[i].end,
+				parent->maps[i].prot, parent->maps[i].name);
+	}
+}
+
+static void ev_exit(int pid, int ppid)
+{
+	task_event(PERF_RECORD_EXIT, 0, pid, ppid);
+	task(pid)->exited = 1;
+}
+
+/* PERF_RECORD_COMM: u32 pid, tid; char comm[] padded to 8 bytes. */
+static void ev_comm(int pid, const char *comm, int exec)
+{
+	struct task *t = task(pid);
+	struct rec r;
+
+	now += 1000;
+	event_begin(&r, PERF_RECORD_COMM, exec ? PERF_RECORD_MISC_COMM_EXEC : 0);
+	put32(&r, pid);
+	put32(&r, pid);
+	put_str(&r, comm, 8);
+	put_sample_id(&r, pid, pid);
+	event_end(&r);
+
+	snprintf(t->comm, sizeof(t->comm), "%s", comm);
+	t->has_comm = 1;
+	if (exec) {		/* the new image starts with no maps */
+		flush_maps(t);
+		t->kind = EXEC;
+	}
+}
+
+/* Fake but stable device/inode numbers: the same name gets the same ino. */
+static u64 fake_ino(const char *name)
+{
+	u64 h = 14695981039346656037ULL;	/* FNV-1a */
+
+	while (*name)
+		h = (h ^ (unsigned char)*name++) * 1099511628211ULL;
+	return (h & 0xffffff) | 1;
+}
+
+/*
+ * PERF_RECORD_MMAP2: u32 pid, tid; u64 start, len, pgoff; u32 maj, min;
+ * u64 ino, ino_generation; u32 prot, flags; char filename[] padded to 8.
+ * @prot is /proc/PID/maps style, e.g. "r-xp"; the 4th letter gives
+ * MAP_SHARED ('s') or MAP_PRIVATE ('p').
+ */
+static void ev_mmap2(int pid, u64 start, u64 end, const char *prot,
+		     const char *name)
+{
+	u32 p = (prot[0] == 'r' ? PROT_READ : 0) |
+		(prot[1] == 'w' ? PROT_WRITE : 0) |
+		(prot[2] == 'x' ? PROT_EXEC : 0);
+	u16 misc = PERF_RECORD_MISC_USER;
+	struct rec r;
+
+	if (!(p & PROT_EXEC))	/* as the kernel marks non-exec mmaps */
+		misc |= PERF_RECORD_MISC_MMAP_DATA;
+
+	now += 1000;
+	event_begin(&r, PERF_RECORD_MMAP2, misc);
+	put32(&r, pid);
+	put32(&r, pid);
+	put64(&r, start);
+	put64(&r, end - start);
+	put64(&r, 0);			/* pgoff */
+	put32(&r, 8);			/* maj */
+	put32(&r, 1);			/* min */
+	put64(&r, fake_ino(name));
+	put64(&r, 1);			/* ino_generation */
+	put32(&r, p);
+	put32(&r, prot[3] == 's' ? MAP_SHARED : MAP_PRIVATE);
+	put_str(&r, name, 8);
+	put_sample_id(&r, pid, pid);
+	event_end(&r);
+
+	model_mmap(task(pid), start, end, prot, name);
+}
+
+/* PERF_RECORD_SAMPLE: ip, pid/tid, time, cpu/res, period (SAMPLE_TYPE). */
+static void ev_sample(int pid, u64 ip)
+{
+	struct rec r;
+
+	now += 1000;
+	event_begin(&r, PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER);
+	put64(&r, ip);
+	put32(&r, pid);
+	put32(&r, pid);
+	put64(&r, now);
+	put32(&r, 0);
+	put32(&r, 0);
+	put64(&r, SAMPLE_PERIOD);
+	event_end(&r);
+}
+
+/* ---- scenario "report" --------------------------------------------------- */
+
+enum op { OP_KFORK, OP_SFORK, OP_EXIT, OP_COMM, OP_EXEC, OP_MMAP, OP_SAMPLE };
+
+struct step {
+	enum op op;
+	int pid;
+	int ppid;		/* FORK, EXIT */
+	u64 start, end;		/* MMAP; start is the ip of a SAMPLE */
+	const char *prot;	/* MMAP */
+	const char *name;	/* MMAP file name, COMM comm */
+};
+
+/* synthesized FORK (FORK_EXEC), kernel FORK, EXIT, COMM, exec COMM, ... */
+#define S_FORK(pid, ppid)	{ OP_SFORK, pid, ppid, 0, 0, NULL, NULL }
+#define K_FORK(pid, ppid)	{ OP_KFORK, pid, ppid, 0, 0, NULL, NULL }
+#define EXIT(pid, ppid)		{ OP_EXIT, pid, ppid, 0, 0, NULL, NULL }
+#define COMM(pid, comm)		{ OP_COMM, pid, 0, 0, 0, NULL, comm }
+#define EXEC(pid, comm)		{ OP_EXEC, pid, 0, 0, 0, NULL, comm }
+#define MMAP(pid, s, e, prot, name) { OP_MMAP, pid, 0, s, e, prot, name }
+#define SAMPLE(pid, ip)		{ OP_SAMPLE, pid, 0, ip, 0, NULL, NULL }
+
+#define LIB "/lib/sparc64-linux-gnu/"
+#define USRLIB "/usr/lib/sparc64-linux-gnu/"
+
+/*
+ * The address layout of the original report (David Miller, sparc64):
+ * "perf record" finds bash (1309) and the emacs-gtk (1400) it started
+ * already running and synthesizes them the way __event__synthesize_thread()
+ * does: FORK marked FORK_EXEC, then COMM, then one MMAP2 per map.
+ * Synthesizing pid 1 is left out: it only appears as bash's parent.
+ *
+ * emacs-gtk's /usr/bin/emacs-gtk overlaps bash's /bin/bash text, data and
+ * heap; its ld and libc sit where bash has them; it has no libtinfo, libdl
+ * or libnss_files, so if bash's maps were cloned into it those would stay.
+ *
+ * Then live activity: bash runs a subshell (1450) that exits, and forks
+ * 1500 which execs ls: the kernel FORK clones bash's maps (correct), the
+ * exec must drop them, ls's own maps are at new addresses (ld, libc) or
+ * overlap bash's only partly (/bin/ls).
+ */
+static const struct step report_steps[] = {
+	/* --- synthesized by perf record at start --- */
+	S_FORK(1309, 1),
+	COMM(1309, "bash"),
+	MMAP(1309, 0x0000010000000000, 0x0000010000110000, "r-xp", "/bin/bash"),
+	MMAP(1309, 0x0000010000212000, 0x000001000021e000, "rw-p", "/bin/bash"),
+	MMAP(1309, 0x000001000021e000, 0x00000100002a0000, "rw-p", "/tmp/perf-1309.map"),
+	MMAP(1309, 0xfff0000100000000, 0xfff0000100024000, "r-xp", LIB "ld-2.27.so"),
+	MMAP(1309, 0xfff0000100124000, 0xfff0000100126000, "rw-p", LIB "ld-2.27.so"),
+	MMAP(1309, 0xfff0000100128000, 0xfff0000100152000, "r-xp", LIB "libtinfo.so.6.1"),
+	MMAP(1309, 0xfff0000100254000, 0xfff0000100256000, "rw-p", LIB "libtinfo.so.6.1"),
+	MMAP(1309, 0xfff0000100258000, 0xfff000010025c000, "r-xp", LIB "libdl-2.27.so"),
+	MMAP(1309, 0xfff000010035c000, 0xfff000010035e000, "rw-p", LIB "libdl-2.27.so"),
+	MMAP(1309, 0xfff000010046a000, 0xfff000010046c000, "r-xp", "[vdso]"),
+	MMAP(1309, 0xfff000010046c000, 0xfff00001005cc000, "r-xp", LIB "libc-2.27.so"),
+	MMAP(1309, 0xfff00001006d0000, 0xfff00001006d4000, "rw-p", LIB "libc-2.27.so"),
+	MMAP(1309, 0xfff00001006d4000, 0xfff00001006d6000, "rw-p", "/tmp/perf-1309.map"),
+	MMAP(1309, 0xfff0000100874000, 0xfff000010087e000, "r-xp", LIB "libnss_files-2.27.so"),
+	MMAP(1309, 0xfff000010097e000, 0xfff0000100980000, "rw-p", LIB "libnss_files-2.27.so"),
+	MMAP(1309, 0xfff0000100980000, 0xfff0000100986000, "rw-p", "/tmp/perf-1309.map"),
+
+	S_FORK(1400, 1309),
+	COMM(1400, "emacs-gtk"),
+	MMAP(1400, 0x0000010000000000, 0x0000010000400000, "r-xp", "/usr/bin/emacs-gtk"),
+	MMAP(1400, 0x0000010000500000, 0x0000010000680000, "rw-p", "/usr/bin/emacs-gtk"),
+	MMAP(1400, 0x0000010000680000, 0x0000010001000000, "rw-p", "[heap]"),
+	MMAP(1400, 0xfff0000100000000, 0xfff0000100024000, "r-xp", LIB "ld-2.27.so"),
+	MMAP(1400, 0xfff0000100124000, 0xfff0000100126000, "rw-p", LIB "ld-2.27.so"),
+	MMAP(1400, 0xfff000010046a000, 0xfff000010046c000, "r-xp", "[vdso]"),
+	MMAP(1400, 0xfff000010046c000, 0xfff00001005cc000, "r-xp", LIB "libc-2.27.so"),
+	MMAP(1400, 0xfff00001006d0000, 0xfff00001006d4000, "rw-p", LIB "libc-2.27.so"),
+	MMAP(1400, 0xfff0000100a00000, 0xfff0000100e80000, "r-xp", USRLIB "libgtk-3.so.0"),
+	MMAP(1400, 0xfff0000100f80000, 0xfff0000100fa0000, "rw-p", USRLIB "libgtk-3.so.0"),
+	MMAP(1400, 0xfff0000101000000, 0xfff0000101120000, "r-xp", LIB "libglib-2.0.so.0"),
+	MMAP(1400, 0xfff0000101220000, 0xfff0000101224000, "rw-p", LIB "libglib-2.0.so.0"),
+	MMAP(1400, 0xfff0000101300000, 0xfff0000101400000, "rw-s", "/dev/shm/emacs-gtk-shm"),
+
+	/* --- live: events from the kernel --- */
+	SAMPLE(1309, 0x0000010000045670),		/* bash in /bin/bash */
+	SAMPLE(1400, 0x0000010000123450),		/* emacs-gtk in emacs-gtk */
+	SAMPLE(1400, 0x0000010000234560),
+	SAMPLE(1400, 0x00000100003fff00),
+
+	K_FORK(1450, 1309),				/* a subshell ... */
+	SAMPLE(1450, 0x0000010000045680),		/* ... in /bin/bash */
+	EXIT(1450, 1309),				/* ... that exits */
+
+	K_FORK(1500, 1309),				/* bash forks ... */
+	EXEC(1500, "ls"),				/* ... and execs ls */
+	MMAP(1500, 0x0000010000000000, 0x0000010000020000, "r-xp", "/bin/ls"),
+	MMAP(1500, 0x0000010000120000, 0x0000010000122000, "rw-p", "/bin/ls"),
+	MMAP(1500, 0xfff0000200000000, 0xfff0000200024000, "r-xp", LIB "ld-2.27.so"),
+	MMAP(1500, 0xfff0000200124000, 0xfff0000200126000, "rw-p", LIB "ld-2.27.so"),
+	MMAP(1500, 0xfff000020046a000, 0xfff000020046c000, "r-xp", "[vdso]"),
+	MMAP(1500, 0xfff000020046c000, 0xfff00002005cc000, "r-xp", LIB "libc-2.27.so"),
+	MMAP(1500, 0xfff00002006d0000, 0xfff00002006d4000, "rw-p", LIB "libc-2.27.so"),
+
+	/* ls in /bin/ls */
+	SAMPLE(1500, 0x0000010000004560),
+	SAMPLE(1500, 0x0000010000008900),
+	SAMPLE(1500, 0x000001000000a000),
+	/* ls where only the pre-exec image had libtinfo: a dso-less ip */
+	SAMPLE(1500, 0xfff0000100130000),
+	SAMPLE(1500, 0xfff0000100131000),
+	SAMPLE(1500, 0xfff0000100132000),
+	/* emacs-gtk where only bash had libnss_files: a dso-less ip */
+	SAMPLE(1400, 0xfff0000100875000),
+	SAMPLE(1400, 0xfff0000100876000),
+	SAMPLE(1400, 0xfff0000100877000),
+	/* emacs-gtk in emacs-gtk */
+	SAMPLE(1400, 0x0000010000123460),
+};
+
+static void run_steps(const struct step *s, size_t n)
+{
+	for (; n--; s++) {
+		switch (s->op) {
+		case OP_KFORK:	ev_fork(s->pid, s->ppid, 0); break;
+		case OP_SFORK:	ev_fork(s->pid, s->ppid, 1); break;
+		case OP_EXIT:	ev_exit(s->pid, s->ppid); break;
+		case OP_COMM:	ev_comm(s->pid, s->name, 0); break;
+		case OP_EXEC:	ev_comm(s->pid, s->name, 1); break;
+		case OP_MMAP:	ev_mmap2(s->pid, s->start, s->end, s->prot, s->name); break;
+		case OP_SAMPLE:	ev_sample(s->pid, s->start); break;
+		}
+	}
+}
+
+/* ---- scenario "machine N M" ---------------------------------------------- */
+
+/*
+ * A big machine synthesized at perf record start: processes 1000.. (each
+ * FORK_EXEC from pid 1, COMM, M MMAP2s) and then one sample per process in
+ * its executable.  Maps are page aligned, non-overlapping, of varied sizes
+ * with gaps between them; map 0 is the process's own executable, then come
+ * libraries as text/data pairs whose names repeat across processes (so
+ * perf shares their dsos), spread over a few directories.
+ */
+static void scenario_machine(int n, int m)
+{
+	static const char *const dirs[] = {
+		"/usr/lib/x86_64-linux-gnu/", "/lib/", "/usr/local/lib/",
+		"/opt/app/lib/",
+	};
+	char name[128], comm[16];
+
+	for (int i = 0; i < n; i++) {
+		int pid = 1000 + i;
+		u64 addr = 0x400000;
+
+		snprintf(comm, sizeof(comm), "proc-%d", i);
+		ev_fork(pid, 1, 1);
+		ev_comm(pid, comm, 0);
+		for (int j = 0; j < m; j++) {
+			u64 len = (u64)(1 + (i + 7 * j) % 13) << 12;
+			int k = (j - 1) / 2;	/* library: maps 1,2 -> 0 ... */
+			const char *prot = j % 2 ? "r-xp" :
+					   k % 5 == 4 ? "rw-s" : "rw-p";
+
+			if (j == 0) {
+				snprintf(name, sizeof(name), "/usr/bin/prog-%d", i);
+				prot = "r-xp";
+			} else {
+				snprintf(name, sizeof(name), "%slibmod%d.so.%d",
+					 dirs[k % 4], k % 100, k % 3);
+			}
+			ev_mmap2(pid, addr, addr + len, prot, name);
+			/* a gap of 0..3 pages; libraries far above the exe */
+			addr += len + ((u64)(j % 4) << 12);
+			if (j == 0)
+				addr = 0x7f0000000000 + ((u64)(i % 64) << 24);
+		}
+	}
+	for (int i = 0; i < n; i++)
+		ev_sample(1000 + i, 0x400100 + (u64)(i % 16) * 0x40);
+}
+
+/* ---- scenario "execchain N" ---------------------------------------------- */
+
+/*
+ * A shell (2000) is synthesized with a few maps; it forks 2001 (kernel
+ * FORK, maps cloned), which then execs N times in a row.  Each image has
+ * 10 fresh maps (exe + 9 library maps) whose addresses shift by 17 pages
+ * per exec, so each image partly overlaps the previous one; a sample after
+ * each exec hits the new exe.
+ */
+static void scenario_execchain(int n)
+{
+	char name[128], comm[16];
+
+	ev_fork(2000, 1, 1);
+	ev_comm(2000, "sh", 0);
+	ev_mmap2(2000, 0x400000, 0x420000, "r-xp", "/bin/dash");
+	ev_mmap2(2000, 0x620000, 0x622000, "rw-p", "/bin/dash");
+	ev_mmap2(2000, 0x7f0000000000, 0x7f0000024000, "r-xp", "/lib/ld-2.27.so");
+	ev_mmap2(2000, 0x7f0000200000, 0x7f0000360000, "r-xp", "/lib/libc-2.27.so");
+	ev_mmap2(2000, 0x7f0000560000, 0x7f0000564000, "rw-p", "/lib/libc-2.27.so");
+	ev_sample(2000, 0x401000);
+
+	ev_fork(2001, 2000, 0);
+	for (int i = 0; i < n; i++) {
+		u64 shift = (u64)i * 0x11000;
+
+		snprintf(comm, sizeof(comm), "step-%d", i);
+		ev_comm(2001, comm, 1);
+		snprintf(name, sizeof(name), "/usr/bin/step-%d", i);
+		ev_mmap2(2001, 0x400000 + shift, 0x430000 + shift, "r-xp", name);
+		for (int j = 1; j < 10; j++) {
+			u64 start = 0x7f0000000000 + shift + (u64)j * 0x40000;
+
+			snprintf(name, sizeof(name), "/lib/libstep%d-%d.so", j, i % 5);
+			ev_mmap2(2001, start, start + 0x20000,
+				 j % 2 ? "r-xp" : "rw-p", name);
+		}
+		ev_sample(2001, 0x401000 + shift);
+	}
+}
+
+/* ---- file header, attr and features -------------------------------------- */
+
+/*
+ * The perf_event_attr flag bitfield as stored by a writer of our byte order.
+ * A big-endian compiler allocates bitfields from the most significant bit,
+ * so a sparc64 perf stores bit k at bit 63-k of a big-endian u64 (perf's
+ * swap_bitfield() undoes that by reversing the bits of each byte).
+ */
+static u64 attr_flags(void)
+{
+	u64 f = 1ULL << ATTR_DISABLED | 1ULL << ATTR_INHERIT |
+		1ULL << ATTR_MMAP | 1ULL << ATTR_COMM | 1ULL << ATTR_FREQ |
+		1ULL << ATTR_TASK | 1ULL << ATTR_MMAP_DATA |
+		1ULL << ATTR_SAMPLE_ID_ALL | 1ULL << ATTR_MMAP2 |
+		1ULL << ATTR_COMM_EXEC;
+	u64 rev = 0;
+
+	if (!big_endian)
+		return f;
+	for (int i = 0; i < 64; i++)
+		if (f & (1ULL << i))
+			rev |= 1ULL << (63 - i);
+	return rev;
+}
+
+/* struct perf_file_attr: perf_event_attr (VER7) + ids perf_file_section. */
+static void put_file_attr(struct rec *r)
+{
+	put32(r, PERF_TYPE_SOFTWARE);	/* type */
+	put32(r, ATTR_SIZE);		/* size */
+	put64(r, PERF_COUNT_SW_CPU_CLOCK); /* config */
+	put64(r, SAMPLE_FREQ);		/* sample_freq */
+	put64(r, SAMPLE_TYPE);		/* sample_type */
+	put64(r, 0);			/* read_format */
+	put64(r, attr_flags());		/* disabled, inherit, mmap, ... */
+	put32(r, 0);			/* wakeup_events */
+	put32(r, 0);			/* bp_type */
+	put64(r, 0);			/* config1 */
+	put64(r, 0);			/* config2 */
+	put64(r, 0);			/* branch_sample_type */
+	put64(r, 0);			/* sample_regs_user */
+	put32(r, 0);			/* sample_stack_user */
+	put32(r, 0);			/* clockid */
+	put64(r, 0);			/* sample_regs_intr */
+	put32(r, 0);			/* aux_watermark */
+	put16(r, 0);			/* sample_max_stack */
+	put16(r, 0);			/* __reserved_2 */
+	put32(r, 0);			/* aux_sample_size */
+	put32(r, 0);			/* __reserved_3 */
+	put64(r, 0);			/* sig_data */
+	put64(r, IDS_OFFSET);		/* ids.offset */
+	put64(r, 8);			/* ids.size: one u64 id */
+}
+
+/*
+ * Feature sections after the data: a perf_file_section per feature bit
+ * set, then the features.  HOSTNAME is needed for cross-endian files: perf
+ * checks that its bit is set to tell whether the bitmap was written as u64
+ * or u32 words, and otherwise assumes an old file with a BUILD_ID section.
+ * ARCH tells "perf report --header" readers where the file came from.
+ */
+static u64 write_features(void)
+{
+	const char *str[2] = { "gen-trace", big_endian ? "sparc64" : "x86_64" };
+	u64 offset = DATA_OFFSET + data_size + 2 * 16;
+	struct rec r;
+
+	r.n = 0;
+	for (int i = 0; i < 2; i++) {
+		u64 size = 4 + (strlen(str[i]) + NAME_ALIGN) / NAME_ALIGN * NAME_ALIGN;
+
+		put64(&r, offset);
+		put64(&r, size);
+		offset += size;
+	}
+	for (int i = 0; i < 2; i++) {
+		put32(&r, (strlen(str[i]) + NAME_ALIGN) / NAME_ALIGN * NAME_ALIGN);
+		put_str(&r, str[i], NAME_ALIGN);
+	}
+	write_rec(&r);
+	return 1ULL << HEADER_HOSTNAME | 1ULL << HEADER_ARCH;
+}
+
+static void write_header(u64 features)
+{
+	struct rec r;
+
+	r.n = 0;
+	put64(&r, PERF_MAGIC2);		/* byte order tells perf ours */
+	put64(&r, FILE_HEADER_SIZE);
+	put64(&r, FILE_ATTR_SIZE);
+	put64(&r, FILE_HEADER_SIZE);	/* attrs.offset */
+	put64(&r, FILE_ATTR_SIZE);	/* attrs.size: one attr */
+	put64(&r, DATA_OFFSET);		/* data.offset */
+	put64(&r, data_size);		/* data.size */
+	put64(&r, 0);			/* event_types.offset (unused) */
+	put64(&r, 0);			/* event_types.size */
+	put64(&r, features);		/* adds_features, as 4 u64 words */
+	put64(&r, 0);
+	put64(&r, 0);
+	put64(&r, 0);
+	put_file_attr(&r);
+	put64(&r, EVENT_ID);		/* the ids section */
+	write_rec(&r);
+}
+
+/* ---- main ------------------------------------------------------------------- */
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: gen-trace [-b|-l] SCENARIO OUT.data [TRUTH]\n"
+		"  -b  big-endian file (as written on sparc64)\n"
+		"  -l  little-endian file (default: host byte order)\n"
+		"SCENARIO: report | machine N M | execchain N\n");
+	exit(2);
+}
+
+static int number(const char *s)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+
+	if (*s == '\0' || *end != '\0' || v < 0 || v > 1000000)
+		usage();
+	return (int)v;
+}
+
+int main(int argc, char **argv)
+{
+	const u16 probe = 1;
+	int a = 1, n = 0, m = 0;
+	const char *scenario, *path, *truth;
+
+	big_endian = *(const unsigned char *)&probe == 0;
+	if (a < argc && !strcmp(argv[a], "-b")) {
+		big_endian = 1;
+		a++;
+	} else if (a < argc && !strcmp(argv[a], "-l")) {
+		big_endian = 0;
+		a++;
+	}
+	if (a >= argc)
+		usage();
+	scenario = argv[a++];
+	if (!strcmp(scenario, "machine")) {
+		if (argc - a < 3)
+			usage();
+		n = number(argv[a++]);
+		m = number(argv[a++]);
+	} else if (!strcmp(scenario, "execchain")) {
+		if (argc - a < 2)
+			usage();
+		n = number(argv[a++]);
+	} else if (strcmp(scenario, "report")) {
+		usage();
+	}
+	if (argc - a < 1 || argc - a > 2)
+		usage();
+	path = argv[a];
+	truth = argc - a == 2 ? argv[a + 1] : NULL;
+
+	out = fopen(path, "wb");
+	if (!out) {
+		perror(path);
+		return 1;
+	}
+	/* the data first, the header (which holds the data size) last */
+	if (fseek(out, DATA_OFFSET, SEEK_SET)) {
+		perror(path);
+		return 1;
+	}
+	if (!strcmp(scenario, "report"))
+		run_steps(report_steps, sizeof(report_steps) / sizeof(report_steps[0]));
+	else if (!strcmp(scenario, "machine"))
+		scenario_machine(n, m);
+	else
+		scenario_execchain(n);
+
+	u64 features = write_features();
+
+	if (fseek(out, 0, SEEK_SET)) {
+		perror(path);
+		return 1;
+	}
+	write_header(features);
+	if (fclose(out)) {
+		perror(path);
+		return 1;
+	}
+	if (truth)
+		write_truth(truth);
+	return 0;
+}
