@@ -102,7 +102,7 @@ truth() {
 run() {
 	local which=$1 perf=$2 pre mp rec wl end name pid kind comm synth w=0 n=0
 	dir=$out/$which
-	rm -rf "$dir"
+	rm -rf "$dir" "$out/$which.data" "$out/$which.data.old"
 	mkdir -p "$dir"
 
 	# Before the recording; each then waits, idle, on the FIFO or for good.
@@ -163,17 +163,19 @@ run() {
 		truth "$name" "$pid" "$kind" "$synth" >"$dir/$name.truth"
 	done <"$dir/procs"
 	kill -0 "$wl" 2>/dev/null ||
-		echo "live: note: $which: the recording ended before the snapshot did (LIVE_SECONDS=$secs)"
+		echo "live: note: $which: the recording ended before the snapshot did;" \
+			"the processes idle, so it holds (LIVE_SECONDS=$secs)"
 	wait "$rec" || { echo "live: $which perf record failed: $(tail -n 3 "$dir/record.log")"; return 1; }
 	while read -r name pid kind comm synth; do
-		kill -0 "$pid" 2>/dev/null ||
-			{ echo "live: $which: $name ($pid) died before the recording ended"; return 1; }
+		idle "$pid" "$comm" ||
+			{ echo "live: $which: $name ($pid) is gone or busy after the recording"; return 1; }
 	done <"$dir/procs"
 	cleanup
-	grep -i lost "$dir/record.log" || true
 
 	"$perf" report -i "$out/$which.data" --tasks --mmaps >"$dir/tasks" 2>"$dir/report.log" ||
 		{ echo "live: $which perf report failed"; return 1; }
+	# lost events can explain wrong maps
+	grep -i 'lost' "$dir/report.log" | sed "s/^/live: note: $which: /" || true
 	while read -r name pid kind comm synth; do
 		n=$((n + 1))
 		"$top/scripts/verdict.sh" "$which-$name" "$dir/$name.truth" "$dir/tasks" >"$dir/$name.verdict"
@@ -187,6 +189,7 @@ run() {
 }
 
 mkdir -p "$out"
+rm -f "$out/probe.data" "$out"/*.old	# else perf keeps the old file as .old
 for p in "$b/base-perf/perf" "$b/perf/perf"; do
 	[ -x "$p" ] || { fail "$p is not built (make perf base-perf)"; finish; }
 done
@@ -195,7 +198,8 @@ if ! "$b/perf/perf" record -q -a -e cpu-clock -o "$out/probe.data" -- true >"$ou
 	sed -n '1,3s/^/  /p' "$out/probe.log"
 	finish
 fi
-cc -O2 -Wall -pthread -o "$helper" "$top/tools/live-workload.c"
+cc -O2 -Wall -pthread -o "$helper" "$top/tools/live-workload.c" ||
+	{ fail "cannot build tools/live-workload.c"; finish; }
 rm -f "$gate"
 mkfifo "$gate"
 
