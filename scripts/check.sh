@@ -3,7 +3,7 @@
 # Each check script ends with a line "NAME: N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top"
+cd "$top" || exit 1
 log=build/check
 mkdir -p "$log"
 passed=0

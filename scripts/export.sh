@@ -22,5 +22,7 @@ GIT_COMMITTER_DATE="2000-01-01T00:00:00Z" \
 	git -C "$tree" format-patch -q --zero-commit --no-signature \
 	--cover-letter --cover-from-description=subject \
 	-o "$out" base..HEAD
-(cd "$out" && ls [0-9]*.patch | grep -v '^0000-cover-letter.patch$') >"$out/series"
+for p in "$out"/[0-9]*.patch; do
+	case "$p" in */0000-cover-letter.patch) ;; *) basename "$p" ;; esac
+done >"$out/series"
 echo "export: $n patch(es) and a cover letter in patches/"

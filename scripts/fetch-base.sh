@@ -3,6 +3,7 @@
 # Usage: fetch-base.sh DIR   (the .deb lands in DIR)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=/dev/null # variables only
 . "$top/base.conf"
 dir=$1
 deb="$dir/${BASE_PACKAGE}_$(echo "$BASE_VERSION" | sed 's/:/%3a/')_all.deb"

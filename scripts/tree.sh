@@ -4,6 +4,7 @@
 # Usage: tree.sh DEB TREE
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=/dev/null # variables only
 . "$top/base.conf"
 deb=$1
 tree=$2
