@@ -17,7 +17,11 @@ if [ "$n" -eq 0 ]; then
 	exit 1
 fi
 rm -f "$out"/*.patch "$out/series"
-# Fixed dates and no signature: the same commits give the same files.
+# Fixed dates, no signature, and the cover letter from the author of the
+# first patch: the same commits give the same files on any machine.
+first=$(git -C "$tree" rev-list --reverse base..HEAD | head -n 1)
+GIT_COMMITTER_NAME=$(git -C "$tree" log -1 --format=%an "$first") \
+GIT_COMMITTER_EMAIL=$(git -C "$tree" log -1 --format=%ae "$first") \
 GIT_COMMITTER_DATE="2000-01-01T00:00:00Z" \
 	git -C "$tree" format-patch -q --zero-commit --no-signature \
 	--cover-letter --cover-from-description=subject \
