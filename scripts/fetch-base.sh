@@ -10,7 +10,8 @@ deb="$dir/${BASE_PACKAGE}_$(echo "$BASE_VERSION" | sed 's/:/%3a/')_all.deb"
 
 mkdir -p "$dir"
 if [ ! -f "$deb" ]; then
-	if ! apt-cache show "$BASE_PACKAGE=$BASE_VERSION" >/dev/null 2>&1; then
+	if ! apt-cache madison "$BASE_PACKAGE" | cut -d'|' -f2 | tr -d ' ' |
+		grep -qxF "$BASE_VERSION"; then
 		echo "fetch: $BASE_PACKAGE $BASE_VERSION is not in the package lists." >&2
 		echo "fetch: versions apt-cache policy offers:" >&2
 		apt-cache policy "$BASE_PACKAGE" >&2 || true

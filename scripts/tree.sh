@@ -11,6 +11,13 @@ tree=$2
 export GIT_AUTHOR_NAME="perf-series harness" GIT_AUTHOR_EMAIL="harness@localhost"
 export GIT_COMMITTER_NAME="$GIT_AUTHOR_NAME" GIT_COMMITTER_EMAIL="$GIT_AUTHOR_EMAIL"
 
+# Remember what the series was, so that unsaved.sh can tell work that
+# patches/ superseded (after a git pull) from work not exported yet.
+record_applied() {
+	git -C "$tree" format-patch --stdout base..HEAD | git patch-id --stable |
+		cut -d' ' -f1 >"$(git -C "$tree" rev-parse --git-dir)/applied-patch-ids"
+}
+
 if [ ! -d "$tree/.git" ]; then
 	tmp="$tree.tmp"
 	rm -rf "$tmp"
@@ -39,6 +46,7 @@ else
 	want=$(cd "$top/patches" && grep -v '^#' series | xargs -r cat | git patch-id --stable | cut -d' ' -f1)
 	if [ "$have" = "$want" ]; then
 		"$top/scripts/cover.sh" "$top/patches" "$tree"
+		record_applied
 		echo "tree: $tree already holds the series"
 		exit 0
 	fi
@@ -57,4 +65,5 @@ while read -r p; do
 	fi
 done <"$top/patches/series"
 rm -f "$tree.am.log"
+record_applied
 echo "tree: $tree at $(git -C "$tree" rev-list --count base..HEAD) patch(es) on base"
