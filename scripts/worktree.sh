@@ -3,7 +3,7 @@
 # Usage: worktree.sh TREE DIR REV
 set -eu
 tree=$1
-dir=$2
+dir=$(realpath -m "$2")
 sha=$(git -C "$tree" rev-parse "$3")
 if [ ! -e "$dir/.git" ]; then
 	git -C "$tree" worktree prune
