@@ -623,7 +623,9 @@ static void run_steps(const struct step *s, size_t n)
 
 /*
  * A big machine synthesized at perf record start: processes 1000.. (each
- * FORK_EXEC from pid 1, COMM, M MMAP2s) and then one sample per process in
+ * FORK_EXEC from its parent, COMM, M MMAP2s; 1000 is a child of pid 1 and
+ * the others form a tree of 16 children per process, so every parent holds
+ * maps a wrong clone would copy) and then one sample per process in
  * its executable.  Maps are page aligned, non-overlapping, of varied sizes
  * with gaps between them; map 0 is the process's own executable, then come
  * libraries as text/data pairs whose names repeat across processes (so
@@ -642,7 +644,8 @@ static void scenario_machine(int n, int m)
 		u64 addr = 0x400000;
 
 		snprintf(comm, sizeof(comm), "proc-%d", i);
-		ev_fork(pid, 1, 1);
+		/* a process tree: parents (synthesized first) hold maps too */
+		ev_fork(pid, i ? 1000 + (i - 1) / 16 : 1, 1);
 		ev_comm(pid, comm, 0);
 		for (int j = 0; j < m; j++) {
 			u64 len = (u64)(1 + (i + 7 * j) % 13) << 12;
