@@ -13,13 +13,14 @@ failed=0
 
 "$top/scripts/worktree.sh" "$b/tree" "$tree" HEAD
 
-# build, then run the suite verbosely into $b/mutation.out
+# build, then run the suite into $b/mutation.out; -vv, as -v drops the
+# output of a test that a signal killed
 run_suite() {
 	"$top/scripts/build-perf.sh" "$tree" "$b/check-perf" >/dev/null
 	local n
 	n=$(cd "$tree/tools/perf" && "$top/scripts/suite-number.sh" "$b/check-perf/perf" "$suite")
 	[ -n "$n" ] || { echo "no suite '$suite' in $b/check-perf/perf" >&2; return 1; }
-	(cd "$tree/tools/perf" && "$b/check-perf/perf" test -v "$n" >"$b/mutation.out" 2>&1) || true
+	(cd "$tree/tools/perf" && "$b/check-perf/perf" test -vv "$n" >"$b/mutation.out" 2>&1) || true
 }
 
 # LABEL SUBTEST EXPECT: the subtest failed and printed EXPECT
