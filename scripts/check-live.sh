@@ -129,13 +129,8 @@ run() {
 	pids+=("$rec")
 	# perf synthesizes the running processes and enables the events
 	# before it lets its workload exec sleep.
-	wl=
-	for _ in $(seq 400); do
-		wl=$(pgrep -P "$rec" -x sleep || true)
-		[ -n "$wl" ] && break
-		sleep 0.05
-	done
-	[ -n "$wl" ] || { echo "live: $which perf record did not start"; return 1; }
+	wl=$("$top/scripts/wait-child.sh" "$rec" sleep) ||
+		{ echo "live: $which perf record did not start"; return 1; }
 	end=$(($(now) + secs * 1000000))
 
 	: <>"$gate"	# release every process waiting on the FIFO

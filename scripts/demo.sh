@@ -43,13 +43,8 @@ for which in base patched; do
 	"$perf" record -q -o "$out/$which-live.data" -e cpu-clock -- \
 		sh -c 'exec sh -c "exec sleep 1"' >/dev/null 2>&1 &
 	rec=$!
-	pid=
-	for _ in $(seq 100); do
-		pid=$(pgrep -P "$rec" -x sleep || true)
-		[ -n "$pid" ] && break
-		sleep 0.05
-	done
-	[ -n "$pid" ] || { echo "demo: the live workload did not start" >&2; exit 1; }
+	pid=$("$top/scripts/wait-child.sh" "$rec" sleep) ||
+		{ echo "demo: the live workload did not start" >&2; exit 1; }
 	"$top/scripts/live-truth.sh" "$pid" exec sleep >"$out/$which-live.truth"
 	wait "$rec"
 	show "$which-live" "$perf" "$out/$which-live.data" "$out/$which-live.truth"
