@@ -9,6 +9,7 @@ tree="$b/check-tree"
 perf="$b/check-perf/perf"
 tests=("Share thread maps" "Lookup mmap thread" "maps__merge_in" "Synthesize thread map"
 	"Maps across FORK, exec and byte order"
+	"Random FORK, COMM, MMAP2 and EXIT sequences"
 	"perf report --tasks --mmaps across fork and exec")
 passed=0
 failed=0
