@@ -26,6 +26,5 @@ done
 expect base-trace 'leftover [1-9][0-9]*,' "base keeps maps from before the exec"
 expect base-trace-sparc64 'prot [1-9][0-9]*:' "base loses the protection of big-endian maps"
 expect base-live 'leftover [1-9][0-9]*,' "base keeps maps from before the exec"
-grep -q '^patched-live' "$b/demo/verdicts.txt" || grep 'not permitted' "$b/demo.log" || true
 echo "demo: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
