@@ -1,0 +1,205 @@
+/*
+ * capture - the workload of 'perf record -a ... -- capture OUT' in the guest.
+ * perf execs it once its events are on and the running processes are
+ * synthesized, so: open GATE (the shell then starts the workloads of the
+ * recording), wait until all READY_ALL processes have written their ready
+ * line, wait until their maps stop changing and every thread sleeps, then
+ * write what the host needs for the truth file to OUT, and exit, which
+ * ends the recording. The processes live on past it (init kills them).
+ *
+ * OUT, per process in ready order:
+ *   process PID KIND COMM
+ *   thread TID                 (each thread, the leader included)
+ *   map LINE                   (each line of /proc/PID/maps, verbatim)
+ */
+#include <dirent.h>
+#include <time.h>
+#include "guest.h"
+
+#define MAXPROCS	64
+
+static const char *prog = "capture";
+static int pids[MAXPROCS];
+static char kinds[MAXPROCS][16];
+static int nprocs;
+
+static void fail(const char *msg)
+{
+	dprintf(2, "sparc64-guest: ERROR %s: %s\n", prog, msg);
+	exit(1);
+}
+
+static void msleep(int ms)
+{
+	struct timespec t = { ms / 1000, (ms % 1000) * 1000000L };
+
+	nanosleep(&t, NULL);
+}
+
+/* The whole of a (/proc) file, NUL-terminated; NULL if it is gone. */
+static char *slurp(const char *path)
+{
+	size_t len = 0, size = 4096;
+	char *buf = malloc(size);
+	ssize_t n;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0 || !buf) {
+		free(buf);
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	while ((n = read(fd, buf + len, size - len - 1)) > 0) {
+		len += n;
+		if (len + 1 == size && !(buf = realloc(buf, size *= 2)))
+			fail("out of memory");
+	}
+	close(fd);
+	buf[len] = '\0';
+	return buf;
+}
+
+/* READY_FILE into pids/kinds; a pid twice is an error. */
+static void read_ready(void)
+{
+	char *text = slurp(READY_FILE), *line, *save = NULL;
+	int pid, i;
+	char kind[16];
+
+	nprocs = 0;
+	if (!text)
+		return;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (sscanf(line, "%d %15s", &pid, kind) != 2)
+			fail("bad line in " READY_FILE);
+		for (i = 0; i < nprocs; i++)
+			if (pids[i] == pid)
+				fail("a pid is ready twice in " READY_FILE);
+		if (nprocs == MAXPROCS)
+			fail("too many processes in " READY_FILE);
+		pids[nprocs] = pid;
+		strcpy(kinds[nprocs++], kind);
+	}
+	free(text);
+}
+
+/* Calls fn(pid, tid, arg) for each thread of pid; returns how many. */
+static int each_thread(int pid, int (*fn)(int, int, void *), void *arg)
+{
+	char path[64];
+	struct dirent *d;
+	DIR *dir;
+	int n = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", pid);
+	dir = opendir(path);
+	if (!dir)
+		return 0;
+	while ((d = readdir(dir)))
+		if (d->d_name[0] != '.') {
+			n++;
+			if (fn && fn(pid, atoi(d->d_name), arg))
+				break;
+		}
+	closedir(dir);
+	return n;
+}
+
+/* Non-zero when thread tid of pid is not sleeping (state S). */
+static int busy(int pid, int tid, void *arg)
+{
+	char path[64], *stat, *p;
+	int *bad = arg;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", pid, tid);
+	stat = slurp(path);
+	p = stat ? strrchr(stat, ')') : NULL;
+	if (!p || p[1] != ' ' || p[2] != 'S')
+		*bad = 1;
+	free(stat);
+	return *bad;
+}
+
+static char *maps_of(int pid)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", pid);
+	return slurp(path);
+}
+
+static int print_thread(int pid, int tid, void *arg)
+{
+	(void)pid;
+	fprintf(arg, "thread %d\n", tid);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	char *maps[MAXPROCS] = { 0 }, *again, *comm, *line, *save, path[64];
+	int i, tries, bad, fd = -1;
+	FILE *out;
+
+	if (argc != 2)
+		fail("usage: capture OUT");
+	for (tries = 0; tries < 1000 && fd < 0; tries++) {	/* 10 s */
+		fd = open(GATE, O_WRONLY | O_NONBLOCK);		/* ENXIO: no reader yet */
+		if (fd < 0)
+			msleep(10);
+	}
+	if (fd < 0)
+		die(prog, "nobody waits on " GATE);
+	close(fd);
+
+	for (tries = 0; read_ready(), nprocs < READY_ALL; tries++) {
+		if (tries == 3000)	/* 60 s */
+			fail("not every workload process got ready in 60 s");
+		msleep(20);
+	}
+	if (nprocs != READY_ALL)
+		fail("more ready processes than the scenario has");
+
+	/* Settled: every thread sleeps, and the maps are the same 200 ms apart. */
+	for (tries = 0;; tries++) {
+		if (tries == 50)
+			fail("the workloads' maps did not stop changing");
+		bad = 0;
+		for (i = 0; i < nprocs; i++) {
+			free(maps[i]);
+			maps[i] = maps_of(pids[i]);
+			if (!maps[i] || !each_thread(pids[i], NULL, NULL))
+				fail("a workload process is gone before the capture");
+			each_thread(pids[i], busy, &bad);
+		}
+		msleep(200);
+		for (i = 0; i < nprocs && !bad; i++) {
+			again = maps_of(pids[i]);
+			bad = !again || strcmp(again, maps[i]);
+			free(again);
+		}
+		if (!bad)
+			break;
+	}
+
+	out = fopen(argv[1], "w");
+	if (!out)
+		die(prog, argv[1]);
+	for (i = 0; i < nprocs; i++) {
+		snprintf(path, sizeof(path), "/proc/%d/comm", pids[i]);
+		comm = slurp(path);
+		if (!comm)
+			fail("a workload process is gone before the capture");
+		comm[strcspn(comm, "\n")] = '\0';
+		fprintf(out, "process %d %s %s\n", pids[i], kinds[i], comm);
+		each_thread(pids[i], print_thread, out);
+		save = NULL;
+		for (line = strtok_r(maps[i], "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+			fprintf(out, "map %s\n", line);
+		free(comm);
+	}
+	if (fclose(out))
+		die(prog, argv[1]);
+	return 0;
+}
