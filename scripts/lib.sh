@@ -1,0 +1,68 @@
+# shellcheck shell=bash
+# Shared by the harness scripts; source it first thing:
+#   . "$(dirname "$0")/lib.sh"
+#
+# Sets, for the base named by $BASE (default: the one base.conf pins):
+#   top     the checkout
+#   base    the base's name (7.3, 6.12)
+#   conf    its base.conf; BASE_* from it are set too
+#   series  its patch folder (patches/ or backports/NAME/)
+#   b       its build folder (build/ or build/NAME/)
+#   tree, base_tree, perf, base_perf   the trees and perfs under $b
+# Gives pass, fail, skip and finish NAME for the "NAME: N passed, N failed"
+# line every check ends with, and suite_number.
+
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+default_base=$(sed -n 's/^BASE_NAME=//p' "$top/base.conf")
+base=${BASE:-$default_base}
+if [ "$base" = "$default_base" ]; then
+	conf=$top/base.conf
+	series=$top/patches
+	b=$top/build
+elif [ -f "$top/backports/$base/base.conf" ]; then
+	conf=$top/backports/$base/base.conf
+	series=$top/backports/$base
+	b=$top/build/$base
+else
+	echo "BASE=$base: no such base; the bases are $default_base (default) and" \
+		"$(cd "$top/backports" && echo *)" >&2
+	exit 2
+fi
+# shellcheck source=/dev/null # variables only
+. "$conf"
+tree=$b/tree
+base_tree=$b/base-tree
+perf=$b/perf/perf
+base_perf=$b/base-perf/perf
+export BASE=$base
+
+passed=0
+failed=0
+pass() { echo "PASS $*"; passed=$((passed + 1)); }
+fail() { echo "FAIL $*"; failed=$((failed + 1)); }
+skip() { echo "SKIP $*"; }
+# finish NAME: the last line of a check, its exit status.
+finish() {
+	echo "$1 ($base): $passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+}
+
+# need FILE...: fail the check (and stop) unless every FILE exists; for the
+# trees and perfs a check runs on.
+need() {
+	local f
+	for f in "$@"; do
+		[ -e "$f" ] && continue
+		fail "missing $f (make BASE=$base tree perf base-perf)"
+		finish "${check:-check}"
+		exit 1
+	done
+}
+
+# suite_number PERF DESC: the number 'perf test list' gives the suite whose
+# description is DESC, or nothing. By number, as 'perf test DESC' runs only
+# the cases whose own descriptions match. Run from tools/perf.
+suite_number() {
+	"$1" test list 2>/dev/null | awk -v d="$2" '{ n = $1; sub(/^ *[0-9]+: /, "") }
+		$0 == d && n ~ /^[0-9]+:$/ { sub(/:/, "", n); print n; exit }'
+}
