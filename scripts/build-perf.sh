@@ -8,6 +8,12 @@ mkdir -p "$2"
 out=$(cd "$2" && pwd)
 shift 2
 log="$out.log"
+# ccache (packages.txt) under build/ccache: rebuilds of the same sources,
+# in another tree or after a clean clone's first build, are fast.
+if [ -d /usr/lib/ccache ]; then
+	export PATH="/usr/lib/ccache:$PATH" CCACHE_DIR="${CCACHE_DIR:-$top/build/ccache}"
+	export CCACHE_BASEDIR="$top/build" CCACHE_NOHASHDIR=1
+fi
 # shellcheck disable=SC2046 # one make variable per line
 if ! make -C "$src/tools/perf" O="$out/" -j"$(nproc)" \
 	$(grep -v '^#' "$top/build-options.txt") "$@" >"$log" 2>&1; then

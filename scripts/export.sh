@@ -1,11 +1,10 @@
 #!/bin/bash
-# Regenerate patches/ (format-patch files, cover letter, series) from the
-# commits after 'base' in TREE.
-# Usage: export.sh TREE
+# Regenerate the base's series folder (patches/, backports/NAME/: format-patch
+# files, cover letter, series) from the commits after 'base' in its tree.
+# Usage: BASE=NAME export.sh
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
-tree=$1
-out="$top/patches"
+. "$(dirname "$0")/lib.sh"
+out=$series
 
 if [ -n "$(git -C "$tree" status --porcelain --untracked-files=no)" ]; then
 	echo "export: $tree has uncommitted changes; commit them (git commit -s) first" >&2
@@ -29,4 +28,4 @@ GIT_COMMITTER_DATE="2000-01-01T00:00:00Z" \
 for p in "$out"/[0-9]*.patch; do
 	case "$p" in */0000-cover-letter.patch) ;; *) basename "$p" ;; esac
 done >"$out/series"
-echo "export: $n patch(es) and a cover letter in patches/"
+echo "export: $n patch(es) and a cover letter in ${out#"$top"/}/"
