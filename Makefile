@@ -1,80 +1,117 @@
 # perf fork/exec maps series: fetch the base, apply the series, build, prove.
 # See README.md. Every target's work is in scripts/.
+#
+# BASE names the perf base: the default one that base.conf pins (7.3, the
+# series in patches/), or a backport in backports/NAME/ (make BASE=6.12).
+# The default base builds under build/, a backport under build/NAME/.
 
+DEFAULT_BASE := $(shell sed -n 's/^BASE_NAME=//p' base.conf)
+BASE ?= $(DEFAULT_BASE)
+export BASE
+
+ifeq ($(BASE),$(DEFAULT_BASE))
 B := build
-DEB = $(shell ls $(B)/dl/linux-source-*.deb 2>/dev/null | head -n 1)
+SERIES := patches
+CONF := base.conf
+else
+B := build/$(BASE)
+SERIES := backports/$(BASE)
+CONF := $(SERIES)/base.conf
+endif
+ifeq ($(wildcard $(CONF)),)
+$(error BASE=$(BASE): no $(CONF); the bases are $(DEFAULT_BASE) and $(notdir $(wildcard backports/*)))
+endif
+
 PERF := $(B)/perf/perf
 BASE_PERF := $(B)/base-perf/perf
-GEN := $(B)/gen-trace
+GEN := build/gen-trace
+DEPS := build/deps.stamp
 
-.PHONY: all deps fetch tree perf base-perf demo export check \
-	check-checkpatch check-unit check-demo check-mutations check-bisect \
-	check-full check-live check-sparc64 check-fuzz check-asan bench
+# Every check of 'make check' on the default base; on a backport, those that
+# need no more than its trees and perfs.
+CHECKS := checkpatch unit demo mutations bisect full live sparc64 fuzz asan
+BACKPORT_CHECKS := checkpatch unit demo mutations live fuzz
 
-all: deps tree perf base-perf $(GEN)
+.PHONY: all deps fetch tree perf base-perf demo export check check-all \
+	$(addprefix check-,$(CHECKS)) bench
+
+all: $(PERF) $(BASE_PERF) $(GEN)
 	scripts/demo.sh $(B)/demo $(BASE_PERF) $(PERF) $(GEN)
 
-deps:
-	@mkdir -p $(B)
+$(DEPS): packages.txt scripts/deps.sh
+	@mkdir -p build
 	scripts/deps.sh
+	@touch $@
 
-fetch: deps
-	scripts/fetch-base.sh $(B)/dl
+deps: $(DEPS)
 
-# Lay down build/tree: pristine base (tag 'base') plus the series.
-tree: fetch
-	scripts/tree.sh "$$(scripts/fetch-base.sh $(B)/dl)" $(B)/tree
-	@test -d $(B)/base-tree || git -C $(B)/tree worktree add -q --detach ../base-tree base
+fetch: $(DEPS)
+	scripts/fetch-base.sh
 
-# Save the commits after 'base' in build/tree as patches/.
+# Lay down $(B)/tree (the pristine base, tag 'base', plus the series) and
+# $(B)/base-tree; tree.head and base.head change only when the trees do.
+$(B)/tree.head $(B)/base.head &: $(DEPS) $(CONF) $(SERIES)/series $(wildcard $(SERIES)/*.patch)
+	scripts/tree.sh
+
+tree: $(B)/tree.head
+
+# Save the commits after 'base' in $(B)/tree into $(SERIES)/.
 export:
-	scripts/export.sh $(B)/tree
+	scripts/export.sh
 
-perf:
+$(PERF): $(B)/tree.head build-options.txt
 	scripts/build-perf.sh $(B)/tree $(B)/perf
 
-base-perf:
+$(BASE_PERF): $(B)/base.head build-options.txt
 	scripts/build-perf.sh $(B)/base-tree $(B)/base-perf
 
+perf: $(PERF)
+base-perf: $(BASE_PERF)
+
 $(GEN): tools/gen-trace.c
+	@mkdir -p build
 	$(CC) -O2 -Wall -Wextra -o $@ $<
 
-demo: $(GEN)
+demo: $(PERF) $(BASE_PERF) $(GEN)
 	scripts/demo.sh $(B)/demo $(BASE_PERF) $(PERF) $(GEN)
 
 # Every test of the project; ends with one line "N passed, N failed".
-check:
-	scripts/check.sh
+check: $(PERF) $(BASE_PERF) $(GEN)
+	scripts/check.sh $(if $(filter $(DEFAULT_BASE),$(BASE)),$(CHECKS),$(BACKPORT_CHECKS))
 
-check-checkpatch:
-	scripts/checkpatch.sh $(B)/tree
+# Every check on every base.
+check-all:
+	scripts/check-all.sh
 
-check-unit:
-	scripts/check-unit.sh $(B)/tree $(PERF)
+check-checkpatch: $(B)/tree.head
+	scripts/checkpatch.sh
 
-check-demo: $(GEN)
+check-unit: $(PERF)
+	scripts/check-unit.sh
+
+check-demo: $(PERF) $(BASE_PERF) $(GEN)
 	scripts/check-demo.sh
 
-check-mutations:
+check-mutations: $(PERF)
 	scripts/check-mutations.sh
 
-check-bisect:
+check-bisect: $(PERF)
 	scripts/check-bisect.sh
 
-check-full:
+check-full: $(PERF) $(BASE_PERF)
 	scripts/check-full.sh
 
-check-live:
+check-live: $(PERF) $(BASE_PERF)
 	scripts/check-live.sh
 
-check-sparc64:
+check-sparc64: $(PERF) $(GEN)
 	scripts/check-sparc64.sh
 
-check-fuzz:
+check-fuzz: $(PERF)
 	scripts/check-fuzz.sh
 
-check-asan:
+check-asan: $(B)/tree.head
 	scripts/check-asan.sh
 
-bench: $(GEN)
+bench: $(PERF) $(BASE_PERF) $(GEN)
 	scripts/bench.sh

@@ -1,15 +1,15 @@
 #!/bin/bash
-# make check: run every check of the project, then one line with the totals.
-# Each check script ends with a line "NAME: N passed, N failed".
+# make check: run the checks CHECK... (make check-CHECK) on $BASE, then one
+# line with the totals. Each check script ends with a line
+# "NAME (BASE): N passed, N failed".
+# Usage: BASE=NAME check.sh CHECK...
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/lib.sh"
 cd "$top" || exit 1
-log=build/check
+log=$b/check
 mkdir -p "$log"
-passed=0
-failed=0
-for c in checkpatch unit demo mutations bisect full live sparc64 fuzz asan; do
-	echo "=== check-$c"
+for c in "$@"; do
+	echo "=== check-$c ($base)"
 	make -s "check-$c" 2>&1 | tee "$log/$c.log"
 	line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$log/$c.log" | tail -n 1)
 	if [ -z "$line" ]; then

@@ -2,13 +2,12 @@
 # Run the base tree's checkpatch.pl --strict on every patch of the series.
 # A finding passes only if checkpatch-exceptions.txt lists its type for
 # that patch, with a reason.
-# Usage: checkpatch.sh TREE
+# Usage: BASE=NAME checkpatch.sh
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
-tree=$1
+. "$(dirname "$0")/lib.sh"
+check=checkpatch
+need "$tree/scripts/checkpatch.pl"
 exceptions="$top/checkpatch-exceptions.txt"
-passed=0
-failed=0
 while read -r p; do
 	case "$p" in ''|'#'*) continue ;; esac
 	ignore=
@@ -18,7 +17,7 @@ while read -r p; do
 		case "$p" in $glob) ignore="$ignore${ignore:+,}$type" ;; esac
 	done <"$exceptions"
 	if out=$(perl "$tree/scripts/checkpatch.pl" --strict --no-tree --no-summary \
-		--terse --show-types ${ignore:+--ignore "$ignore"} "$top/patches/$p" 2>&1); then
+		--terse --show-types ${ignore:+--ignore "$ignore"} "$series/$p" 2>&1); then
 		echo "PASS checkpatch $p${ignore:+ (accepted: $ignore)}"
 		passed=$((passed + 1))
 	else
@@ -26,6 +25,5 @@ while read -r p; do
 		echo "$out" | grep -v '^fatal: ' | sed 's/^/    /'
 		failed=$((failed + 1))
 	fi
-done <"$top/patches/series"
-echo "checkpatch: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+done <"$series/series"
+finish checkpatch
