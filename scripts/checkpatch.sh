@@ -16,7 +16,9 @@ while read -r p; do
 		# shellcheck disable=SC2254 # the glob is meant to match
 		case "$p" in $glob) ignore="$ignore${ignore:+,}$type" ;; esac
 	done <"$exceptions"
-	if out=$(perl "$tree/scripts/checkpatch.pl" --strict --no-tree --no-summary \
+	# From the tree, where git does not track the patch: checkpatch takes
+	# a file git tracks for a source file, not a patch.
+	if out=$(cd "$tree" && perl scripts/checkpatch.pl --strict --no-tree --no-summary \
 		--terse --show-types ${ignore:+--ignore "$ignore"} "$series/$p" 2>&1); then
 		echo "PASS checkpatch $p${ignore:+ (accepted: $ignore)}"
 		passed=$((passed + 1))
