@@ -1,29 +1,32 @@
 #!/bin/bash
-# Build the patched perf with AddressSanitizer and UBSan (build/asan-perf,
-# from the worktree build/asan-tree) and run the series' suites and the
-# existing maps and thread tests in one process (perf test -F), so that
-# LeakSanitizer checks at exit. Any sanitizer report fails.
+# Build the patched perf, with the harness patches, with AddressSanitizer
+# and UBSan ($b/asan-perf, from the worktree $b/asan-tree) and run the
+# series' suites and the existing maps and thread tests in one process
+# (perf test -F), so that LeakSanitizer checks at exit. Any sanitizer report
+# fails.
+# Usage: BASE=NAME check-asan.sh
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
-b="$top/build"
-tree="$b/asan-tree"
-perf="$b/asan-perf/perf"
+. "$(dirname "$0")/lib.sh"
+check=asan
+need "$tree/.git"
+asan_tree="$b/asan-tree"
+asan_perf="$b/asan-perf/perf"
 out="$b/asan.out"
 tests=("Maps across FORK, exec and byte order" "Random FORK, COMM, MMAP2 and EXIT sequences"
 	"Share thread maps" "Lookup mmap thread" "maps__merge_in" "Synthesize thread map")
 
-"$top/scripts/worktree.sh" "$b/tree" "$tree" HEAD
+test_tree "$asan_tree"
 # No python binding: it would need the sanitizer runtime preloaded.
 # WERROR=0: with the sanitizers, gcc 12 warns "null destination pointer"
 # (-Wformat-truncation) on fortified snprintf calls in util/build-id.c.
-"$top/scripts/build-perf.sh" "$tree" "$b/asan-perf" NO_LIBPYTHON=1 WERROR=0 \
+"$top/scripts/build-perf.sh" "$asan_tree" "$b/asan-perf" NO_LIBPYTHON=1 WERROR=0 \
 	EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -g"
 nums=()
 for t in "${tests[@]}"; do
-	n=$(cd "$tree/tools/perf" && "$top/scripts/suite-number.sh" "$perf" "$t")
+	n=$(cd "$asan_tree/tools/perf" && suite_number "$asan_perf" "$t")
 	if [ -z "$n" ]; then
-		echo "FAIL asan: no test '$t'"
-		echo "asan: 0 passed, 1 failed"
+		fail "asan: no test '$t'"
+		finish asan
 		exit 1
 	fi
 	nums+=("$n")
@@ -31,17 +34,14 @@ done
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS=print_stacktrace=1
 status=0
-(cd "$tree/tools/perf" && "$perf" test -F "${nums[@]}") >"$out" 2>&1 || status=$?
+(cd "$asan_tree/tools/perf" && "$asan_perf" test -F "${nums[@]}") >"$out" 2>&1 || status=$?
 grep -E '^ *[0-9]+(\.[0-9]+)?: .*: (Ok|FAILED|Skip)' "$out" || true
 passed=$(grep -cE ': Ok$' "$out" || true)
 failed=$(grep -cE ': FAILED' "$out" || true)
 if grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$out"; then
-	echo "FAIL asan: sanitizer report; see $out:"
+	fail "asan: sanitizer report; see $out:"
 	grep -E -A12 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$out" | head -40
-	failed=$((failed + 1))
 elif [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
-	echo "FAIL asan: perf test exited $status; see $out"
-	failed=$((failed + 1))
+	fail "asan: perf test exited $status; see $out"
 fi
-echo "asan: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish asan

@@ -1,43 +1,40 @@
 #!/bin/bash
-# Apply the series one patch at a time (the commits after 'base' in
-# build/tree), build after each and run the maps and thread tests that
-# exist at that point. Works in build/check-tree and build/check-perf.
+# Apply the series one patch at a time (the commits after 'base' in the
+# base's tree), build after each and run the maps and thread tests that
+# exist at that point. Works in $b/check-tree and $b/check-perf.
+# Usage: BASE=NAME check-bisect.sh
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
-b="$top/build"
+. "$(dirname "$0")/lib.sh"
+check=bisect
+need "$tree/.git"
+main_tree=$tree
 tree="$b/check-tree"
-perf="$b/check-perf/perf"
+check_perf="$b/check-perf/perf"
 tests=("Share thread maps" "Lookup mmap thread" "maps__merge_in" "Synthesize thread map"
 	"Maps across FORK, exec and byte order"
 	"Random FORK, COMM, MMAP2 and EXIT sequences"
 	"perf report --tasks --mmaps across fork and exec")
-passed=0
-failed=0
 i=0
-n=$(git -C "$b/tree" rev-list --count base..HEAD)
-for c in $(git -C "$b/tree" rev-list --reverse base..HEAD); do
+n=$(git -C "$main_tree" rev-list --count base..HEAD)
+for c in $(git -C "$main_tree" rev-list --reverse base..HEAD); do
 	i=$((i + 1))
-	subject=$(git -C "$b/tree" log -1 --format=%s "$c")
-	"$top/scripts/worktree.sh" "$b/tree" "$tree" "$c"
+	subject=$(git -C "$main_tree" log -1 --format=%s "$c")
+	"$top/scripts/worktree.sh" "$main_tree" "$tree" "$c"
 	if ! "$top/scripts/build-perf.sh" "$tree" "$b/check-perf" >/dev/null; then
-		echo "FAIL $i/$n $subject: does not build; see $b/check-perf.log"
-		failed=$((failed + 1))
+		fail "$i/$n $subject: does not build; see $b/check-perf.log"
 		continue
 	fi
 	present=()
 	for t in "${tests[@]}"; do
-		[ -n "$(cd "$tree/tools/perf" && "$top/scripts/suite-number.sh" "$perf" "$t")" ] &&
+		[ -n "$(cd "$tree/tools/perf" && suite_number "$check_perf" "$t")" ] &&
 			present+=("$t")
 	done
-	result=$("$top/scripts/perf-test.sh" "step" "$tree" "$perf" "${present[@]}" | tail -n 1)
+	result=$("$top/scripts/perf-test.sh" "step" "$tree" "$check_perf" "${present[@]}" | tail -n 1)
 	if echo "$result" | grep -q ' 0 failed$'; then
-		echo "PASS $i/$n $subject: builds; ${result#step: }"
-		passed=$((passed + 1))
+		pass "$i/$n $subject: builds; ${result#step: }"
 	else
-		echo "FAIL $i/$n $subject: ${result#step: }"
-		failed=$((failed + 1))
+		fail "$i/$n $subject: ${result#step: }"
 	fi
 done
-"$top/scripts/worktree.sh" "$b/tree" "$tree" HEAD
-echo "bisect: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+"$top/scripts/worktree.sh" "$main_tree" "$tree" HEAD
+finish bisect

@@ -24,13 +24,16 @@
 # Last line: "full: N passed, N failed", passed = tests whose last run on the
 # patched perf is Ok, failed = regressions only: tests that fail with both
 # perfs are not the series' failures and count as neither. Exit 1 if any.
+# Usage: BASE=NAME check-full.sh
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/lib.sh"
+check=full
+need "$tree/.git" "$base_tree/tools" "$perf" "$base_perf"
 cd "$top"
-out=build/full
+out=$b/full
 mkdir -p "$out"
-declare -A tree=([base]=build/base-tree [patched]=build/tree)
-declare -A perf=([base]=build/base-perf/perf [patched]=build/perf/perf)
+declare -A trees=([base]=$base_tree [patched]=$tree)
+declare -A perfs=([base]=$base_perf [patched]=$perf)
 
 # parse LIST OUTPUT: "num<TAB>key<TAB>result" for each result line of a perf
 # test OUTPUT, descriptions taken from LIST ('perf test list') so that the
@@ -56,7 +59,7 @@ parse() {
 perftest() {
 	local s=$1
 	shift
-	(cd "${tree[$s]}/tools/perf" && timeout -k 30 2400 "$top/${perf[$s]}" test "$@") 2>&1 || true
+	(cd "${trees[$s]}/tools/perf" && timeout -k 30 2400 "${perfs[$s]}" test "$@") 2>&1 || true
 }
 
 # run SIDE: the whole suite. -S (6.12's default): with -p, 6.12 runs the shell
@@ -124,7 +127,7 @@ for _ in 1 2 3; do
 done
 
 # The table, then the tests by verdict and the last line.
-verdicts | awk -F '\t' -v table="$out/compare.txt" '
+verdicts | awk -F '\t' -v table="$out/compare.txt" -v base="$base" '
 { row[NR] = $0; for (i = 1; i <= 3; i++) if (length($i) > w[i]) w[i] = length($i)
   if ($4 == "same" && $2 ~ /FAILED/) v = "failing on both"; else v = $4
   if (v != "same") list[v] = list[v] "\n  " $1
@@ -135,6 +138,6 @@ END {
 	for (i = 1; i <= NR; i++) { split(row[i], f, "\t"); printf fmt, f[1], f[2], f[3], f[4] >table }
 	n = split("new test,regression,fixed,flaky,changed,removed,failing on both", order, ",")
 	for (i = 1; i <= n; i++) if (order[i] in list) printf "%s:%s\n", order[i], list[order[i]]
-	printf "full: %d passed, %d failed\n", passed, failed
+	printf "full (%s): %d passed, %d failed\n", base, passed, failed
 	exit (failed > 0)
 }'

@@ -1,31 +1,37 @@
 #!/bin/bash
 # make check-fuzz: 10,000 random FORK, COMM, MMAP2 and EXIT sequences through
-# the patched perf's suite "Random FORK, COMM, MMAP2 and EXIT sequences"
-# (tests/fork-exec-fuzz.c), in chunks of 500. A failing chunk prints the
-# command that replays its failing sequence. Start seeds go to
-# build/fuzz/seeds.log, each chunk's output to build/fuzz/chunk-N.log.
-# Environment: PERF and TREE (the perf and the tree it runs from), SEED (the
-# first seed, default 1).
+# the suite "Random FORK, COMM, MMAP2 and EXIT sequences", in chunks of 500.
+# The suite is a harness patch (harness-patches/), built into $b/fuzz-perf
+# from the worktree $b/fuzz-tree; a base whose series carries the suite
+# (the 6.12 backport) runs its own perf. A failing chunk prints the command
+# that replays its failing sequence. Start seeds go to $b/fuzz/seeds.log,
+# each chunk's output to $b/fuzz/chunk-N.log.
+# Environment: SEED (the first seed, default 1).
+# Usage: BASE=NAME check-fuzz.sh
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
-perf=$(realpath "${PERF:-$top/build/perf/perf}")
-tree=$(realpath "${TREE:-$top/build/tree}")
+. "$(dirname "$0")/lib.sh"
+check=fuzz
+need "$tree/.git" "$perf"
 first=${SEED:-1}
 chunks=20
 count=500
 desc="Random FORK, COMM, MMAP2 and EXIT sequences"
-log=$top/build/fuzz
+log=$b/fuzz
 mkdir -p "$log"
+if compgen -G "$harness_patches/*.patch" >/dev/null; then
+	test_tree "$b/fuzz-tree"
+	"$top/scripts/build-perf.sh" "$b/fuzz-tree" "$b/fuzz-perf" >/dev/null
+	tree=$b/fuzz-tree
+	perf=$b/fuzz-perf/perf
+fi
 cd "$tree/tools/perf"
-num=$("$top/scripts/suite-number.sh" "$perf" "$desc")
+num=$(suite_number "$perf" "$desc")
 if [ -z "$num" ]; then
-	echo "fuzz: $perf has no test \"$desc\""
-	echo "fuzz: 0 passed, 1 failed"
+	fail "fuzz: $perf has no test \"$desc\""
+	finish fuzz
 	exit 1
 fi
 echo "# $(date -u +%FT%TZ) $perf, $chunks chunks of $count sequences" >>"$log/seeds.log"
-passed=0
-failed=0
 for i in $(seq 1 "$chunks"); do
 	seed=$((first + (i - 1) * count))
 	out=$log/chunk-$i.log
@@ -33,11 +39,10 @@ for i in $(seq 1 "$chunks"); do
 		"$perf" test -v "$num" >"$out" 2>&1 || true
 	if grep -q ": Ok$" "$out"; then
 		echo "chunk $i: seed $seed, count $count: ok" >>"$log/seeds.log"
-		passed=$((passed + 1))
+		pass "chunk $i: seeds $seed..$((seed + count - 1))"
 	else
 		echo "chunk $i: seed $seed, count $count: FAILED" >>"$log/seeds.log"
-		failed=$((failed + 1))
-		echo "fuzz: chunk $i (seeds $seed..$((seed + count - 1))) failed, see $out:"
+		fail "chunk $i (seeds $seed..$((seed + count - 1))), see $out:"
 		mismatch=$(grep -E "^seed [0-9]+, event" "$out" | head -n 1) || true
 		if [ -n "$mismatch" ]; then
 			bad=$(echo "$mismatch" | cut -d" " -f2 | tr -d ,)
@@ -59,5 +64,4 @@ for i in $(seq 1 "$chunks"); do
 			"PERF_FORK_FUZZ_COUNT=$((${bad:-$seed} - seed + 1)) $perf test -F -v $num"
 	fi
 done
-echo "fuzz: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish fuzz

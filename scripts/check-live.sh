@@ -15,16 +15,15 @@
 #              execs sleep
 # Every process idles once set up and lives on past the recording.
 # Patched perf must get every process right; base is expected to get some
-# wrong. Outputs in build/live/. Ends with "live: N passed, N failed".
+# wrong. Outputs in $b/live/. Ends with "live (BASE): N passed, N failed".
+# Usage: BASE=NAME check-live.sh
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
-b=$top/build
+. "$(dirname "$0")/lib.sh"
+check=live
 out=$b/live
 secs=${LIVE_SECONDS:-3}	# length of the recording ('sleep N')
 helper=$b/live-workload
 gate=$out/gate
-passed=0
-failed=0
 pids=()	# every process started here, killed on exit
 
 cleanup() {
@@ -34,9 +33,7 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
-pass() { echo "PASS $*"; passed=$((passed + 1)); }
-fail() { echo "FAIL $*"; failed=$((failed + 1)); }
-finish() { echo "live: $passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit; }
+finish() { echo "live ($base): $passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit; }
 now() { echo "${EPOCHREALTIME//[!0-9]/}"; }	# microseconds
 
 # idle PID COMM [gated]: PID has comm COMM and each of its threads sleeps in
@@ -78,18 +75,12 @@ children() {
 		fi
 	done <"$2"
 }
-# truth NAME PID KIND SYNTH: truth lines of PID and of each of its threads
-# (they share its maps). The kernel emits no MMAP2 for [vsyscall], but
-# synthesis copies it from /proc.
+# truth NAME PID KIND: truth lines of PID and of each of its threads (they
+# share its maps). Every process here descends from a process perf
+# synthesized, this shell, so perf knows its [vsyscall] too.
 truth() {
-	local lines t line rest range prot path
+	local lines t line rest
 	lines=$("$top/scripts/live-truth.sh" "$2" "$3" "$1")
-	if [ "$4" = synth ]; then
-		while read -r range prot _ _ _ path; do
-			[ "$path" != "[vsyscall]" ] ||
-				lines+=$'\n'"map $2 ${range%-*} ${range#*-} $prot $path"
-		done <"/proc/$2/maps"
-	fi
 	for t in /proc/"$2"/task/*; do
 		while read -r line; do	# "task PID ..." or "map PID ..."
 			rest=${line#* }
@@ -100,7 +91,7 @@ truth() {
 
 # run WHICH PERF: record the scenarios, snapshot the truth, compare.
 run() {
-	local which=$1 perf=$2 pre mp rec wl end name pid kind comm synth w=0 n=0
+	local which=$1 perf=$2 pre mp rec wl end name pid kind comm w=0 n=0
 	dir=$out/$which
 	rm -rf "$dir" "$out/$which.data" "$out/$which.data.old"
 	mkdir -p "$dir"
@@ -148,20 +139,20 @@ run() {
 	settle "$mp" live-workload || return 1
 	children maps-pre "$dir/maps-pre.children" synth
 	children maps "$dir/maps.children"
-	while read -r name pid kind comm synth; do
+	while read -r name pid kind comm _; do
 		settle "$pid" "$comm" || return 1
 	done <"$dir/procs"
 
 	# Everything is idle now: snapshot near the end of the recording.
 	while [ "$(now)" -lt $((end - 2000000)) ]; do sleep 0.05; done
-	while read -r name pid kind comm synth; do
-		truth "$name" "$pid" "$kind" "$synth" >"$dir/$name.truth"
+	while read -r name pid kind comm _; do
+		truth "$name" "$pid" "$kind" >"$dir/$name.truth"
 	done <"$dir/procs"
 	kill -0 "$wl" 2>/dev/null ||
 		echo "live: note: $which: the recording ended before the snapshot did;" \
 			"the processes idle, so it holds (LIVE_SECONDS=$secs)"
 	wait "$rec" || { echo "live: $which perf record failed: $(tail -n 3 "$dir/record.log")"; return 1; }
-	while read -r name pid kind comm synth; do
+	while read -r name pid kind comm _; do
 		idle "$pid" "$comm" ||
 			{ echo "live: $which: $name ($pid) is gone or busy after the recording"; return 1; }
 	done <"$dir/procs"
@@ -171,7 +162,7 @@ run() {
 		{ echo "live: $which perf report failed"; return 1; }
 	# lost events can explain wrong maps
 	grep -i 'lost' "$dir/report.log" | sed "s/^/live: note: $which: /" || true
-	while read -r name pid kind comm synth; do
+	while read -r name pid kind comm _; do
 		n=$((n + 1))
 		"$top/scripts/verdict.sh" "$which-$name" "$dir/$name.truth" "$dir/tasks" >"$dir/$name.verdict"
 		cat "$dir/$name.verdict"
@@ -185,10 +176,10 @@ run() {
 
 mkdir -p "$out"
 rm -f "$out/probe.data" "$out"/*.old	# else perf keeps the old file as .old
-for p in "$b/base-perf/perf" "$b/perf/perf"; do
+for p in "$base_perf" "$perf"; do
 	[ -x "$p" ] || { fail "$p is not built (make perf base-perf)"; finish; }
 done
-if ! "$b/perf/perf" record -q -a -e cpu-clock -o "$out/probe.data" -- true >"$out/probe.log" 2>&1; then
+if ! "$perf" record -q -a -e cpu-clock -o "$out/probe.data" -- true >"$out/probe.log" 2>&1; then
 	echo "skipped: 'perf record -a -e cpu-clock' is not permitted here (see $out/probe.log)"
 	sed -n '1,3s/^/  /p' "$out/probe.log"
 	finish
@@ -199,9 +190,9 @@ rm -f "$gate"
 mkfifo "$gate"
 
 for which in base patched; do
-	perf=$b/base-perf/perf
-	[ "$which" = patched ] && perf=$b/perf/perf
-	if ! run "$which" "$perf"; then
+	p=$base_perf
+	[ "$which" = patched ] && p=$perf
+	if ! run "$which" "$p"; then
 		cleanup
 		fail "$which: the live recording did not complete"
 		continue

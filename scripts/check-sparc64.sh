@@ -1,14 +1,16 @@
 #!/bin/bash
+# shellcheck disable=SC2086 # $b, a path under the checkout, has no spaces
 # Cross-build the patched perf for sparc64 (64-bit, big-endian) and run it
 # under qemu-user: the fork/exec maps suite, and 'perf report --tasks
 # --mmaps' of the report trace in both byte orders, which must match the x86
 # perf's. Informational: the base perf loses the maps' protection on data of
 # the other byte order, on either host.
-# Usage: check-sparc64.sh (make check-sparc64)
+# Usage: BASE=NAME check-sparc64.sh (make check-sparc64)
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd -P)
+. "$(dirname "$0")/lib.sh"
+check=sparc64
 cd "$top"
-b=build
+b=${b#"$top"/}
 out=$b/sparc64
 suite="Maps across FORK, exec and byte order"
 fuzz="Random FORK, COMM, MMAP2 and EXIT sequences"
@@ -18,11 +20,7 @@ fuzz="Random FORK, COMM, MMAP2 and EXIT sequences"
 # gcc-12-sparc64-linux-gnu has no unversioned sparc64-linux-gnu-gcc.
 vars=(ARCH=sparc CROSS_COMPILE=sparc64-linux-gnu- CC=sparc64-linux-gnu-gcc-12
 	NO_LIBELF=1 NO_LIBTRACEEVENT=1)
-passed=0
-failed=0
-pass() { echo "PASS $*"; passed=$((passed + 1)); }
-fail() { echo "FAIL $*"; failed=$((failed + 1)); }
-finish() { echo "sparc64: $passed passed, $failed failed"; exit $((failed > 0)); }
+finish() { echo "sparc64 ($base): $passed passed, $failed failed"; exit $((failed > 0)); }
 
 # The cross toolchain and qemu (packages.txt installs them).
 missing=
@@ -32,7 +30,7 @@ command -v qemu-sparc64 >/dev/null || missing+=" qemu-user"
 [ -z "$missing" ] || { fail "tools: missing package(s):$missing"; finish; }
 [ -d $b/tree/.git ] || { fail "tools: no $b/tree (make tree)"; finish; }
 [ -x $b/perf/perf ] || { fail "tools: no $b/perf/perf (make perf)"; finish; }
-make -s $b/gen-trace
+make -s build/gen-trace
 mkdir -p "$out"
 
 # build TREE OUT: cross-build TREE's perf into OUT (incremental), log OUT.log.
@@ -62,7 +60,7 @@ qemu() {
 
 # 1-2. The patched perf (and the base one, for the informational lines),
 # each built in a detached worktree of build/tree, never in build/tree.
-scripts/worktree.sh $b/tree "$top/$b/sparc64-tree" HEAD
+test_tree "$top/$b/sparc64-tree"
 if build $b/sparc64-tree $b/sparc64-perf; then
 	pass "build: $b/sparc64-perf/perf ($b/sparc64-perf.log)"
 else
@@ -70,11 +68,11 @@ else
 	grep -i error $b/sparc64-perf.log | head -10
 	finish
 fi
-base=
+base_qemu=
 scripts/worktree.sh $b/tree "$top/$b/sparc64-base-tree" base
 if build $b/sparc64-base-tree $b/sparc64-base-perf; then
-	base=$out/base-perf
-	qemu "$base" $b/sparc64-base-perf/perf
+	base_qemu=$out/base-perf
+	qemu "$base_qemu" $b/sparc64-base-perf/perf
 else
 	echo "INFO base perf for sparc64 failed to build; the log is $b/sparc64-base-perf.log"
 fi
@@ -88,7 +86,8 @@ if grep -q 'Class: *ELF64' <<<"$elf" && grep -q 'big endian' <<<"$elf" &&
 else
 	fail "elf: $b/sparc64-perf/perf is not a 64-bit big-endian SPARC V9 binary"
 fi
-res=$(scripts/perf-test.sh suite $b/sparc64-tree "$out/perf" "$suite" "$fuzz")
+res=$(scripts/perf-test.sh suite $b/sparc64-tree "$out/perf" "$suite" "$fuzz" \
+	"Share thread maps" "maps__merge_in")
 head -n -1 <<<"$res" | sed 's/^/    /'
 case $(tail -n 1 <<<"$res") in
 "suite: 0 passed"*) fail "suite: no test ran under qemu-sparc64" ;;
@@ -118,7 +117,7 @@ report() {
 	scripts/verdict.sh "$1" "$out/$3.truth" "$out/$1.tasks" | tail -n 1
 }
 for order in be le; do
-	$b/gen-trace "-${order:0:1}" report "$out/$order.data" "$out/$order.full-truth"
+	build/gen-trace "-${order:0:1}" report "$out/$order.data" "$out/$order.full-truth"
 	grep -vF '[vdso]' "$out/$order.full-truth" >"$out/$order.truth"
 done
 for host in x86 sparc64; do
@@ -148,7 +147,7 @@ fi
 # Informational: the base perf, same and other byte order, on both hosts.
 for host in x86 sparc64; do
 	perf=$b/base-perf/perf
-	[ $host = sparc64 ] && perf=$base
+	[ $host = sparc64 ] && perf=$base_qemu
 	[ -x "$perf" ] || continue
 	for order in be le; do
 		echo "INFO $(report "base-$host-$order" "$perf" $order)"

@@ -45,7 +45,7 @@ for which in base patched; do
 	rec=$!
 	pid=$("$top/scripts/wait-child.sh" "$rec" sleep) ||
 		{ echo "demo: the live workload did not start" >&2; exit 1; }
-	"$top/scripts/live-truth.sh" "$pid" exec sleep >"$out/$which-live.truth"
+	"$top/scripts/live-truth.sh" "$pid" exec sleep nogate >"$out/$which-live.truth"
 	wait "$rec"
 	show "$which-live" "$perf" "$out/$which-live.data" "$out/$which-live.truth"
 done

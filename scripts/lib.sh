@@ -30,9 +30,13 @@ else
 fi
 # shellcheck source=/dev/null # variables only
 . "$conf"
+# shellcheck disable=SC2034 # for the scripts that source this
 tree=$b/tree
+# shellcheck disable=SC2034
 base_tree=$b/base-tree
+# shellcheck disable=SC2034
 perf=$b/perf/perf
+# shellcheck disable=SC2034
 base_perf=$b/base-perf/perf
 export BASE=$base
 
@@ -65,4 +69,24 @@ need() {
 suite_number() {
 	"$1" test list 2>/dev/null | awk -v d="$2" '{ n = $1; sub(/^ *[0-9]+: /, "") }
 		$0 == d && n ~ /^[0-9]+:$/ { sub(/:/, "", n); print n; exit }'
+}
+
+# Patches the harness applies on top of the series in its own test trees
+# (fuzz, asan, sparc64), never part of the series: the random sequences
+# test lives there (see harness-patches/README).
+if [ "$series" = "$top/patches" ]; then
+	harness_patches=$top/harness-patches
+else
+	harness_patches=$series/harness-patches
+fi
+
+# test_tree DIR: make DIR a clean worktree of $tree at HEAD, plus the
+# harness patches.
+test_tree() {
+	local p
+	"$top/scripts/worktree.sh" "$tree" "$1" HEAD
+	for p in "$harness_patches"/*.patch; do
+		[ -e "$p" ] || continue
+		git -C "$1" apply "$p" || { echo "harness patch ${p#"$top"/} does not apply" >&2; return 1; }
+	done
 }
