@@ -13,7 +13,7 @@ asan_tree="$b/asan-tree"
 asan_perf="$b/asan-perf/perf"
 out="$b/asan.out"
 tests=("Maps across FORK, exec and byte order" "Random FORK, COMM, MMAP2 and EXIT sequences"
-	"Share thread maps" "Lookup mmap thread" "maps__merge_in" "Synthesize thread map")
+	"Share thread maps" "Lookup mmap thread" "$BASE_MAPS_SUITE" "Synthesize thread map")
 
 test_tree "$asan_tree"
 # No python binding: it would need the sanitizer runtime preloaded.

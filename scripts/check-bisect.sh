@@ -10,7 +10,7 @@ need "$tree/.git"
 main_tree=$tree
 tree="$b/check-tree"
 check_perf="$b/check-perf/perf"
-tests=("Share thread maps" "Lookup mmap thread" "maps__merge_in" "Synthesize thread map"
+tests=("Share thread maps" "Lookup mmap thread" "$BASE_MAPS_SUITE" "Synthesize thread map"
 	"Maps across FORK, exec and byte order"
 	"Random FORK, COMM, MMAP2 and EXIT sequences"
 	"perf report --tasks --mmaps across fork and exec")

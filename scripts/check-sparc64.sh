@@ -87,7 +87,7 @@ else
 	fail "elf: $b/sparc64-perf/perf is not a 64-bit big-endian SPARC V9 binary"
 fi
 res=$(scripts/perf-test.sh suite $b/sparc64-tree "$out/perf" "$suite" "$fuzz" \
-	"Share thread maps" "maps__merge_in")
+	"Share thread maps" "$BASE_MAPS_SUITE")
 head -n -1 <<<"$res" | sed 's/^/    /'
 case $(tail -n 1 <<<"$res") in
 "suite: 0 passed"*) fail "suite: no test ran under qemu-sparc64" ;;

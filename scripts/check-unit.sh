@@ -9,5 +9,5 @@ need "$tree/.git" "$perf"
 "$top/scripts/perf-test.sh" "unit ($base)" "$tree" "$perf" \
 	"Maps across FORK, exec and byte order" \
 	"perf report --tasks --mmaps across fork and exec" \
-	"Share thread maps" "Lookup mmap thread" "maps__merge_in" \
+	"Share thread maps" "Lookup mmap thread" "$BASE_MAPS_SUITE" \
 	"Synthesize thread map"

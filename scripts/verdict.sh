@@ -112,11 +112,13 @@ FILENAME == truth {
 	}
 	next
 }
-cur != "" && /^ +[0-9a-f]+-[0-9a-f]+ [-r][-w][-x][-sp] [0-9a-f]+ [0-9]+ / {
+# "start-end perms pgoff id name": id is the inode or the build ID (perf
+# 7.x), and empty when perf has neither, as for [vdso].
+cur != "" && /^ +[0-9a-f]+-[0-9a-f]+ [-r][-w][-x][-sp] [0-9a-f]+ / {
 	split($1, range, "-")
 	where = report ":" FNR
 	print cur "\t" hex(range[1], where) "\t" hex(range[2], where) "\tP\t" \
-	      substr($2, 1, 3) "\t" rest(4)
+	      substr($2, 1, 3) "\t" rest($4 ~ /^[0-9a-f]+$/ && NF > 4 ? 4 : 3)
 }
 END {
 	if (failed)
