@@ -1,9 +1,10 @@
 #!/bin/bash
 # Teeth: each patch in the base's mutations/ (mutations/ for the default
 # base, backports/NAME/mutations/) takes a fix out of the series; the subtest
-# it names must then fail, and print its Expect: line (a regex).
+# it names must then fail, and print its Expect: line (a regex). The suite is
+# "Maps across FORK, exec and byte order" unless a Suite: line names another.
 # Works in $b/check-tree (a worktree of $b/tree) and $b/check-perf.
-# Usage: BASE=NAME check-mutations.sh
+# Usage: BASE=NAME [ONLY=NAME] check-mutations.sh  (ONLY: one mutation, by file name)
 set -eu
 . "$(dirname "$0")/lib.sh"
 check=mutations
@@ -12,11 +13,11 @@ mutations=$top/mutations
 [ "$series" = "$top/patches" ] || mutations=$series/mutations
 main_tree=$tree
 tree="$b/check-tree"
-suite="Maps across FORK, exec and byte order"
+default_suite="Maps across FORK, exec and byte order"
 
 "$top/scripts/worktree.sh" "$main_tree" "$tree" HEAD
 
-# build, then run the suite into $b/mutation.out; -vv, as -v drops the
+# build, then run $suite into $b/mutation.out; -vv, as -v drops the
 # output of a test that a signal killed
 run_suite() {
 	"$top/scripts/build-perf.sh" "$tree" "$b/check-perf" >/dev/null
@@ -37,8 +38,10 @@ expect_failure() {
 	fi
 }
 
-for m in "$mutations"/*.patch; do
+for m in "$mutations"/${ONLY:-*}.patch; do
 	name=$(basename "$m" .patch)
+	suite=$(sed -n 's/^Suite: //p' "$m")
+	suite=${suite:-$default_suite}
 	subtest=$(sed -n 's/^Subtest: //p' "$m")
 	expect=$(sed -n 's/^Expect: //p' "$m")
 	git -C "$tree" apply "$m"
