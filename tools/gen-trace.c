@@ -712,6 +712,45 @@ static void scenario_execchain(int n)
 	}
 }
 
+/* ---- scenario "bigexec N M" ----------------------------------------------- */
+
+/*
+ * A parent (3000) is synthesized with /bin/sh and N maps of one page each, with a page
+ * between them; it forks M children (kernel FORK: each gets a copy of the N
+ * maps), and each child execs a small program of 3 maps. What exec costs
+ * grows with the maps the old image leaves.
+ */
+static void scenario_bigexec(int n, int m)
+{
+	char name[64];
+
+	ev_fork(3000, 1, 1);
+	ev_comm(3000, "bigmaps", 0);
+	/*
+	 * An ELF file that exists first: perf reads the e_machine from the
+	 * first map whose file it can read, and looks on through all maps for
+	 * each new map until it finds one.
+	 */
+	ev_mmap2(3000, 0x1000000, 0x1020000, "r-xp", "/bin/sh");
+	for (int i = 0; i < n; i++) {
+		u64 start = 0x10000000 + (u64)i * 0x2000;
+
+		snprintf(name, sizeof(name), "/usr/lib/bigmaps/lib%d.so", i % 1000);
+		ev_mmap2(3000, start, start + 0x1000, "r-xp", name);
+	}
+	ev_sample(3000, 0x10000100);
+	for (int c = 0; c < m; c++) {
+		int pid = 3001 + c;
+
+		ev_fork(pid, 3000, 0);
+		ev_comm(pid, "small", 1);
+		ev_mmap2(pid, 0x400000, 0x420000, "r-xp", "/usr/bin/small");
+		ev_mmap2(pid, 0x7f0000000000, 0x7f0000024000, "r-xp", "/lib/ld-2.27.so");
+		ev_mmap2(pid, 0x7f0000200000, 0x7f0000360000, "r-xp", "/lib/libc-2.27.so");
+		ev_sample(pid, 0x401000);
+	}
+}
+
 /* ---- file header, attr and features -------------------------------------- */
 
 /*
@@ -826,7 +865,7 @@ static void usage(void)
 		"usage: gen-trace [-b|-l] SCENARIO OUT.data [TRUTH]\n"
 		"  -b  big-endian file (as written on sparc64)\n"
 		"  -l  little-endian file (default: host byte order)\n"
-		"SCENARIO: report | machine N M | execchain N\n");
+		"SCENARIO: report | machine N M | execchain N | bigexec N M\n");
 	exit(2);
 }
 
@@ -857,7 +896,7 @@ int main(int argc, char **argv)
 	if (a >= argc)
 		usage();
 	scenario = argv[a++];
-	if (!strcmp(scenario, "machine")) {
+	if (!strcmp(scenario, "machine") || !strcmp(scenario, "bigexec")) {
 		if (argc - a < 3)
 			usage();
 		n = number(argv[a++]);
@@ -888,6 +927,8 @@ int main(int argc, char **argv)
 		run_steps(report_steps, sizeof(report_steps) / sizeof(report_steps[0]));
 	else if (!strcmp(scenario, "machine"))
 		scenario_machine(n, m);
+	else if (!strcmp(scenario, "bigexec"))
+		scenario_bigexec(n, m);
 	else
 		scenario_execchain(n);
 
