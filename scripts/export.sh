@@ -23,6 +23,7 @@ GIT_COMMITTER_NAME=$(git -C "$tree" log -1 --format=%an "$first") \
 GIT_COMMITTER_EMAIL=$(git -C "$tree" log -1 --format=%ae "$first") \
 GIT_COMMITTER_DATE="2000-01-01T00:00:00Z" \
 	git -C "$tree" format-patch -q --zero-commit --signature=perf-series \
+	--subject-prefix="${BASE_SUBJECT_PREFIX:-PATCH}" \
 	--cover-letter --cover-from-description=subject \
 	-o "$out" base..HEAD
 for p in "$out"/[0-9]*.patch; do
