@@ -1,9 +1,9 @@
 #!/bin/bash
 # make check-fuzz: 10,000 random FORK, COMM, MMAP2 and EXIT sequences through
 # the suite "Random FORK, COMM, MMAP2 and EXIT sequences", in chunks of 500.
-# The suite is a harness patch (harness-patches/), built into $b/fuzz-perf
-# from the worktree $b/fuzz-tree; a base whose series carries the suite
-# (the 6.12 backport) runs its own perf. A failing chunk prints the command
+# The suite is a harness patch (harness-patches/, backports/NAME/harness-patches/),
+# built into $b/fuzz-perf from the worktree $b/fuzz-tree; a base with no
+# harness patches runs its own perf. A failing chunk prints the command
 # that replays its failing sequence. Start seeds go to $b/fuzz/seeds.log,
 # each chunk's output to $b/fuzz/chunk-N.log.
 # Environment: SEED (the first seed, default 1).

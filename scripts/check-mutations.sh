@@ -29,7 +29,7 @@ run_suite() {
 
 # LABEL SUBTEST EXPECT: the subtest failed and printed EXPECT
 expect_failure() {
-	if grep -Eq "^ *[0-9]+\.[0-9]+: $2 +: FAILED" "$b/mutation.out" &&
+	if grep -Eq "^ *[0-9]+\.[0-9]+: $2 *: FAILED" "$b/mutation.out" &&
 		grep -Eq -- "$3" "$b/mutation.out"; then
 		pass "$1: '$2' fails: $3"
 	else
