@@ -31,9 +31,9 @@ for c in $(git -C "$main_tree" rev-list --reverse base..HEAD); do
 	done
 	result=$("$top/scripts/perf-test.sh" "step" "$tree" "$check_perf" "${present[@]}" | tail -n 1)
 	if echo "$result" | grep -q ' 0 failed$'; then
-		pass "$i/$n $subject: builds; ${result#step: }"
+		pass "$i/$n $subject: builds; ${result#*: }"
 	else
-		fail "$i/$n $subject: ${result#step: }"
+		fail "$i/$n $subject: ${result#*: }"
 	fi
 done
 "$top/scripts/worktree.sh" "$main_tree" "$tree" HEAD

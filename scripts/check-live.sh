@@ -7,13 +7,16 @@
 # Each scenario runs twice: started before the recording ("-pre": perf
 # synthesizes it; its exec or forks wait on a FIFO that is released once the
 # recording is on) and started during it (forked and exec'd by this shell):
-#   chain      sh -> exec sh -> exec sleep
+#   chain      sh -> exec sh -> exec live-workload idle
 #   threads    a process with 4 threads (each thread is checked)
-#   nonleader  a thread that is not the group leader execs sleep
+#   nonleader  a thread that is not the group leader execs live-workload idle
 #   maps       a parent with 100 executable file maps forks two children
 #              that keep them (the first before the FIFO) and one that
-#              execs sleep
-# Every process idles once set up and lives on past the recording.
+#              execs live-workload idle
+# Every process idles once set up and lives on past the recording. Each
+# says when its maps are final, before the FIFO and once idle, with a ready
+# line in $LIVE_READY (tools/live-workload.c); the shell of chain-pre
+# prints its own.
 # Patched perf must get every process right; base is expected to get some
 # wrong. Outputs in $b/live/. Ends with "live (BASE): N passed, N failed".
 # Usage: BASE=NAME check-live.sh
@@ -33,33 +36,21 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
-finish() { echo "live ($base): $passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit; }
 now() { echo "${EPOCHREALTIME//[!0-9]/}"; }	# microseconds
 
-# idle PID COMM [gated]: PID has comm COMM and each of its threads sleeps in
-# pause() or nanosleep, or (gated) waits for a writer of the FIFO. No forks:
-# they are slow on a loaded machine.
-idle() {
-	local ok='pause|nanosleep' t c='' w
-	[ $# -lt 3 ] || ok="$ok|wait_for_partner|fifo_open"
-	read -r c <"/proc/$1/comm" 2>/dev/null || return 1
-	[ "$c" = "$2" ] || return 1
-	for t in /proc/"$1"/task/*; do
-		w=
-		read -r w <"$t/wchan" 2>/dev/null || true	# no newline
-		[[ $w =~ $ok ]] || return 1
-	done
-}
-# settle PID COMM [gated]: wait (up to 10 s) until idle.
+# settle PID STATE: wait (up to 10 s) for PID's line "ready PID STATE"
+# (gated or idle) in $LIVE_READY.
 settle() {
 	local i
 	for ((i = 0; i < 1000; i++)); do
-		idle "$@" && return 0
+		grep -qx "ready $1 $2" "$LIVE_READY" 2>/dev/null && return 0
 		sleep 0.01
 	done
-	echo "live: process $1 did not settle as '$2' (${3:-final} state)"
+	echo "live: process $1 printed no 'ready $1 $2'"
 	return 1
 }
+# alive PID COMM: PID still runs, as COMM.
+alive() { local c=''; read -r c <"/proc/$1/comm" 2>/dev/null && [ "$c" = "$2" ]; }
 # add NAME PID KIND COMM [synth]: a process to check, with its final comm;
 # synth: perf knows its image from synthesis, which reads /proc/PID/maps.
 add() { pids+=("$2"); echo "$1 $2 $3 $4 ${5:--}" >>"$dir/procs"; }
@@ -69,7 +60,7 @@ children() {
 	while read -r pid kind; do
 		n=$((n + 1))
 		if [ "$kind" = exec ]; then
-			add "$1-exec" "$pid" exec sleep
+			add "$1-exec" "$pid" exec live-workload
 		else
 			add "$1-child$n" "$pid" plain live-workload "${3:--}"
 		fi
@@ -95,24 +86,27 @@ run() {
 	dir=$out/$which
 	rm -rf "$dir" "$out/$which.data" "$out/$which.data.old"
 	mkdir -p "$dir"
+	export LIVE_READY=$dir/ready
 
 	# Before the recording; each then waits, idle, on the FIFO or for good.
-	sh -c 'read -r x <"$1"; exec sh -c "exec sleep 120"' sh "$gate" &
-	add chain-pre $! exec sleep
-	settle $! sh gated || return 1
+	# shellcheck disable=SC2016 # for sh to expand
+	sh -c 'echo "ready $$ gated" >>"$LIVE_READY"; read -r x <"$1"
+		exec sh -c "exec \"\$0\" idle" "$2"' sh "$gate" "$helper" &
+	add chain-pre $! exec live-workload
+	settle $! gated || return 1
 	"$helper" threads 4 &
 	add threads-pre $! plain live-workload synth
-	settle $! live-workload || return 1
-	"$helper" nonleader "$gate" /bin/sleep 120 &
-	add nonleader-pre $! exec sleep
-	settle $! live-workload gated || return 1
-	"$helper" maps "$out/pieces.bin" "$gate" /bin/sleep 120 >"$dir/maps-pre.children" &
+	settle $! idle || return 1
+	"$helper" nonleader "$gate" "$helper" idle &
+	add nonleader-pre $! exec live-workload
+	settle $! gated || return 1
+	"$helper" maps "$out/pieces.bin" "$gate" "$helper" idle >"$dir/maps-pre.children" &
 	pre=$!
 	add maps-pre $! plain live-workload synth
-	settle "$pre" live-workload gated || return 1
+	settle "$pre" gated || return 1
 	read -r pid kind <"$dir/maps-pre.children"	# the child forked already
 	pids+=("$pid")
-	settle "$pid" live-workload || return 1
+	settle "$pid" idle || return 1
 
 	"$perf" record -q -a -e cpu-clock -o "$out/$which.data" -- sleep "$secs" \
 		>"$dir/record.log" 2>&1 &
@@ -125,22 +119,23 @@ run() {
 	end=$(($(now) + secs * 1000000))
 
 	: <>"$gate"	# release every process waiting on the FIFO
-	sh -c 'exec sh -c "exec sleep 120"' &
-	add chain $! exec sleep
+	# shellcheck disable=SC2016 # for sh to expand
+	sh -c 'exec sh -c "exec \"\$0\" idle" "$1"' sh "$helper" &
+	add chain $! exec live-workload
 	"$helper" threads 4 &
 	add threads $! exec live-workload
-	"$helper" nonleader - /bin/sleep 120 &
-	add nonleader $! exec sleep
-	"$helper" maps "$out/pieces.bin" - /bin/sleep 120 >"$dir/maps.children" &
+	"$helper" nonleader - "$helper" idle &
+	add nonleader $! exec live-workload
+	"$helper" maps "$out/pieces.bin" - "$helper" idle >"$dir/maps.children" &
 	mp=$!
 	add maps "$mp" exec live-workload
 	# the maps parents have forked every child once they idle
-	settle "$pre" live-workload || return 1
-	settle "$mp" live-workload || return 1
+	settle "$pre" idle || return 1
+	settle "$mp" idle || return 1
 	children maps-pre "$dir/maps-pre.children" synth
 	children maps "$dir/maps.children"
 	while read -r name pid kind comm _; do
-		settle "$pid" "$comm" || return 1
+		settle "$pid" idle || return 1
 	done <"$dir/procs"
 
 	# Everything is idle now: snapshot near the end of the recording.
@@ -153,8 +148,8 @@ run() {
 			"the processes idle, so it holds (LIVE_SECONDS=$secs)"
 	wait "$rec" || { echo "live: $which perf record failed: $(tail -n 3 "$dir/record.log")"; return 1; }
 	while read -r name pid kind comm _; do
-		idle "$pid" "$comm" ||
-			{ echo "live: $which: $name ($pid) is gone or busy after the recording"; return 1; }
+		alive "$pid" "$comm" ||
+			{ echo "live: $which: $name ($pid) is gone or not $comm after the recording"; return 1; }
 	done <"$dir/procs"
 	cleanup
 
@@ -176,16 +171,15 @@ run() {
 
 mkdir -p "$out"
 rm -f "$out/probe.data" "$out"/*.old	# else perf keeps the old file as .old
-for p in "$base_perf" "$perf"; do
-	[ -x "$p" ] || { fail "$p is not built (make perf base-perf)"; finish; }
-done
+need "$base_perf" "$perf"
 if ! "$perf" record -q -a -e cpu-clock -o "$out/probe.data" -- true >"$out/probe.log" 2>&1; then
-	echo "skipped: 'perf record -a -e cpu-clock' is not permitted here (see $out/probe.log)"
+	skip "'perf record -a -e cpu-clock' is not permitted here (see $out/probe.log)"
 	sed -n '1,3s/^/  /p' "$out/probe.log"
-	finish
+	finish "$check"
+	exit
 fi
 cc -O2 -Wall -pthread -o "$helper" "$top/tools/live-workload.c" ||
-	{ fail "cannot build tools/live-workload.c"; finish; }
+	{ fail "cannot build tools/live-workload.c"; finish "$check"; exit 1; }
 rm -f "$gate"
 mkfifo "$gate"
 
@@ -210,4 +204,4 @@ for which in base patched; do
 		echo "NOTE base: all $n processes right; this run does not show the bug"
 	fi
 done
-finish
+finish "$check"

@@ -6,7 +6,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 check=unit
 need "$tree/.git" "$perf"
-"$top/scripts/perf-test.sh" "unit ($base)" "$tree" "$perf" \
+"$top/scripts/perf-test.sh" unit "$tree" "$perf" \
 	"Maps across FORK, exec and byte order" \
 	"perf report --tasks --mmaps across fork and exec" \
 	"Share thread maps" "Lookup mmap thread" "$BASE_MAPS_SUITE" \

@@ -20,12 +20,11 @@ while read -r p; do
 	# a file git tracks for a source file, not a patch.
 	if out=$(cd "$tree" && perl scripts/checkpatch.pl --strict --no-tree --no-summary \
 		--terse --show-types ${ignore:+--ignore "$ignore"} "$series/$p" 2>&1); then
-		echo "PASS checkpatch $p${ignore:+ (accepted: $ignore)}"
-		passed=$((passed + 1))
+		pass "checkpatch $p${ignore:+ (accepted: $ignore)}"
 	else
-		echo "FAIL checkpatch $p"
+		fail "checkpatch $p"
 		echo "$out" | grep -v '^fatal: ' | sed 's/^/    /'
-		failed=$((failed + 1))
+
 	fi
 done <"$series/series"
-finish checkpatch
+finish "$check"

@@ -4,6 +4,8 @@
  *
  *   cc -O2 -Wall -pthread -o build/live-workload tools/live-workload.c
  *
+ *   live-workload idle
+ *       idle (an exec target)
  *   live-workload threads N
  *       N threads spin for a moment, then every thread idles
  *   live-workload nonleader GATE PROG [ARG...]
@@ -18,6 +20,12 @@
  * it.  "-" means no gate.  After its setup every process idles in pause()
  * (or in PROG) and does nothing more; SIGALRM ends it after LIFETIME
  * seconds if nobody killed it before.
+ *
+ * Ready lines: once a process's maps are final for a state, it appends
+ * "ready PID gated" (about to wait for GATE) or "ready PID idle" (set up,
+ * every thread idle or about to) to the file $LIVE_READY, if set. Each is
+ * one write(2) of an O_APPEND file, so lines of several processes do not
+ * mix, and no stdio buffer or heap is involved.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -46,6 +54,22 @@ static void idle(void)
 		pause();
 }
 
+/* Append "ready PID STATE" to $LIVE_READY. */
+static void ready(const char *state)
+{
+	const char *path = getenv("LIVE_READY");
+	char line[64];
+	int fd, n;
+
+	if (!path)
+		return;
+	n = snprintf(line, sizeof(line), "ready %d %s\n", (int)getpid(), state);
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+	if (fd < 0 || write(fd, line, n) != n)
+		die(path);
+	close(fd);
+}
+
 /* Block until a writer opens the FIFO GATE. */
 static void gate(const char *path)
 {
@@ -53,11 +77,14 @@ static void gate(const char *path)
 
 	if (!strcmp(path, "-"))
 		return;
+	ready("gated");
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
 		die(path);
 	close(fd);
 }
+
+static pthread_barrier_t spun;
 
 static void *spin(void *arg)
 {
@@ -68,6 +95,7 @@ static void *spin(void *arg)
 	do
 		clock_gettime(CLOCK_MONOTONIC, &t);
 	while ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 < SPIN_MS);
+	pthread_barrier_wait(&spun);
 	idle();
 	return NULL;
 }
@@ -129,6 +157,7 @@ static void child(int exec)
 			die(exec_argv[0]);
 		}
 		alarm(LIFETIME);
+		ready("idle");
 		idle();
 	}
 	printf("%d %s\n", (int)pid, exec ? "exec" : "plain");
@@ -137,12 +166,21 @@ static void child(int exec)
 
 int main(int argc, char **argv)
 {
-	int i;
+	int i, n;
 
 	alarm(LIFETIME);	/* kept across exec, not across fork */
+	if (argc == 2 && !strcmp(argv[1], "idle")) {
+		ready("idle");
+		idle();
+	}
 	if (argc == 3 && !strcmp(argv[1], "threads")) {
-		for (i = atoi(argv[2]); i > 0; i--)
+		n = atoi(argv[2]);
+		if (n < 1 || pthread_barrier_init(&spun, NULL, n + 1))
+			die("threads");
+		for (i = 0; i < n; i++)
 			start_thread(spin);
+		pthread_barrier_wait(&spun);
+		ready("idle");
 		idle();
 	}
 	if (argc >= 4 && !strcmp(argv[1], "nonleader")) {
@@ -158,9 +196,10 @@ int main(int argc, char **argv)
 		gate(argv[3]);
 		child(0);
 		child(1);
+		ready("idle");
 		idle();
 	}
-	fprintf(stderr, "usage: live-workload threads N | nonleader GATE PROG [ARG...] |\n"
+	fprintf(stderr, "usage: live-workload idle | threads N | nonleader GATE PROG [ARG...] |\n"
 		"       maps FILE GATE PROG [ARG...]\n");
 	return 2;
 }
