@@ -1,9 +1,12 @@
 #!/bin/bash
-# Build the patched perf, with the harness patches, with AddressSanitizer
-# and UBSan ($b/asan-perf, from the worktree $b/asan-tree) and run the
-# series' suites and the existing maps and thread tests in one process
-# (perf test -F), so that LeakSanitizer checks at exit. Any sanitizer report
-# fails.
+# Build the patched perf, with the harness patches, with AddressSanitizer,
+# UBSan and perf's reference count checking (REFCNT_CHECKING=1, as perf's
+# tests/make builds it: every get/put goes through its own allocation, so
+# ASan reports a map or thread used after its put and LeakSanitizer one
+# never put) into $b/asan-perf, from the worktree $b/asan-tree, and run the
+# series' suites, its shell test and the existing maps and thread tests in
+# one process (perf test -F), so that LeakSanitizer checks at exit. Any
+# sanitizer report fails.
 # Usage: BASE=NAME check-asan.sh
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -13,20 +16,20 @@ asan_tree="$b/asan-tree"
 asan_perf="$b/asan-perf/perf"
 out="$b/asan.out"
 tests=("Maps across FORK, exec and byte order" "Random FORK, COMM, MMAP2 and EXIT sequences"
-	"Share thread maps" "Lookup mmap thread" "$BASE_MAPS_SUITE" "Synthesize thread map")
+	"perf report --tasks --mmaps across fork and exec" "Share thread maps" "Lookup mmap thread" "$BASE_MAPS_SUITE" "Synthesize thread map")
 
 test_tree "$asan_tree"
 # No python binding: it would need the sanitizer runtime preloaded.
 # WERROR=0: with the sanitizers, gcc 12 warns "null destination pointer"
 # (-Wformat-truncation) on fortified snprintf calls in util/build-id.c.
 "$top/scripts/build-perf.sh" "$asan_tree" "$b/asan-perf" NO_LIBPYTHON=1 WERROR=0 \
-	EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -g"
+	EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -g -DREFCNT_CHECKING=1"
 nums=()
 for t in "${tests[@]}"; do
 	n=$(cd "$asan_tree/tools/perf" && suite_number "$asan_perf" "$t")
 	if [ -z "$n" ]; then
 		fail "asan: no test '$t'"
-		finish asan
+		finish "$check"
 		exit 1
 	fi
 	nums+=("$n")
@@ -44,4 +47,4 @@ if grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$out"; then
 elif [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
 	fail "asan: perf test exited $status; see $out"
 fi
-finish asan
+finish "$check"
