@@ -31,7 +31,7 @@ DEPS := build/deps.stamp
 # need no more than its trees and perfs.
 CHECKS := checkpatch unit demo mutations full live fuzz
 # In make check-all only: with them, .ci/run on a fresh clone would pass 60 min.
-SLOW_CHECKS := bisect sparc64 asan
+SLOW_CHECKS := bisect sparc64 sparc64-system asan
 BACKPORT_CHECKS := checkpatch unit demo mutations live fuzz
 
 .PHONY: all deps fetch tree perf base-perf demo export check check-all \
@@ -108,6 +108,11 @@ check-live: $(PERF) $(BASE_PERF)
 
 check-sparc64: $(PERF) $(GEN)
 	scripts/check-sparc64.sh
+
+# The report's scenario recorded by a sparc64 kernel under qemu-system-sparc64;
+# builds (cached) the guest kernel and static sparc64 perfs, base and patched.
+check-sparc64-system: $(PERF) $(BASE_PERF)
+	scripts/check-sparc64-system.sh
 
 check-fuzz: $(PERF)
 	scripts/check-fuzz.sh

@@ -1,7 +1,9 @@
 #!/bin/bash
-# The main job: replay the embedded sparc64 trace (and, where perf record is
-# permitted, record a fork/exec workload) with base and patched perf, print
-# each task's maps and one verdict line per perf and input.
+# The main job: replay the embedded sparc64 trace, read the real sparc64
+# recordings of sparc64/recording/ (and, where perf record is permitted,
+# record a fork/exec workload) with base and patched perf, print each task's
+# maps (not those of the real recordings: too many) and one verdict line per
+# perf and input.
 # Usage: demo.sh OUTDIR BASE_PERF PATCHED_PERF GEN_TRACE
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,6 +33,27 @@ for which in base patched; do
 	show "$which-trace" "$perf" "$out/report.data" "$out/report.truth"
 	show "$which-trace-sparc64" "$perf" "$out/report-be.data" "$out/report-be.truth"
 done
+
+# Real sparc64 data: the patched perf's recordings on a sparc64 kernel
+# under qemu-system-sparc64 (make check-sparc64-system), with the truth
+# from the guest's /proc/PID/maps; those of this base's perf, as perf 6.12
+# cannot read a file of perf 7.3. Too many maps to print: the tasks are in
+# OUTDIR, the verdicts with their problem lines here.
+rec=$top/sparc64/recording/${BASE:-$(sed -n 's/^BASE_NAME=//p' "$top/base.conf")}
+echo "== real sparc64 recordings (${rec#"$top"/}):"
+sed 's/^/   /' "$rec/recorded-on.txt"
+for which in base patched; do
+	perf=$base
+	[ "$which" = patched ] && perf=$patched
+	for run in patched patched-d; do
+		label=$which-real-sparc64${run#patched}
+		xz -dc "$rec/$run.data.xz" >"$out/real-sparc64-$run.data"
+		"$perf" report -i "$out/real-sparc64-$run.data" --tasks --mmaps 2>/dev/null >"$out/$label.tasks"
+		"$top/scripts/verdict.sh" -s "$label" "$rec/$run.truth" "$out/$label.tasks" |
+			tee -a "$out/verdicts.txt"
+	done
+done
+echo
 
 # A live fork/exec chain: sh -> exec sh -> exec sleep, same pid throughout.
 if ! "$patched" record -q -o "$out/probe.data" -e cpu-clock -- true >/dev/null 2>&1; then

@@ -1,19 +1,19 @@
 #!/bin/bash
 # Boot the sparc64 kernel under qemu-system-sparc64 and record the scenario
-# of sparc64/guest/ there with a real kernel: 'perf record -a -e cpu-clock',
-# then again with -d; in the guest, 'perf report --tasks --mmaps' of both
-# recordings by every perf given. Brings out to OUT:
-#   OUT/RUN/perf.data         RUN = plain, data (-d)
-#   OUT/RUN/maps.txt          every workload's pid, kind, comm, threads and
-#                             /proc/PID/maps, taken while it lived
+# of sparc64/guest/ there with a real kernel: with each perf given,
+# 'perf record -a -e cpu-clock', then again with -d; in the guest, 'perf
+# report --tasks --mmaps' of every recording by every perf given. Brings out
+# to OUT:
+#   OUT/RUN/perf.data         RUN = LABEL, LABEL-d (-d)
+#   OUT/RUN/maps.txt          every workload's pid, kind, comm, parent,
+#                             threads and maps, taken while it lived
 #   OUT/RUN/report-LABEL.txt  the guest's perf report --tasks --mmaps
 #   OUT/RUN/events.txt        perf script --show-task-events --show-mmap-events
 #   OUT/RUN/header.txt, record.log, OUT/dmesg.txt, OUT/kernel.txt
 #   OUT/console.log           the serial console
 # Usage: sparc64-record.sh IMAGE OUT LABEL=PERF [LABEL=PERF...]
 #   IMAGE  the kernel (scripts/sparc64-kernel.sh prints it)
-#   PERF   a static sparc64 perf (scripts/sparc64-perf.sh); the first one
-#          records, all of them report
+#   PERF   a static sparc64 perf (scripts/sparc64-perf.sh)
 # FREQ=N adds -F N to perf record; TIMEOUT (s, default 300) bounds the boot.
 #
 # The guest programs are linked dynamically against Debian's sparc64 cross
@@ -62,8 +62,9 @@ mv "$root/bin/init" "$root/init"
 for arg in "$@"; do
 	label=${arg%%=*}
 	perf=${arg#*=}
-	[[ $label =~ ^[a-z0-9.-]+$ ]] && [ "$perf" != "$arg" ] ||
+	if [[ ! $label =~ ^[a-z0-9.-]+$ ]] || [ "$perf" = "$arg" ]; then
 		die "bad argument '$arg' (want LABEL=PERF, LABEL of a-z 0-9 . -)"
+	fi
 	[ -x "$perf" ] || die "no perf $perf (scripts/sparc64-perf.sh)"
 	sparc64-linux-gnu-readelf -l "$perf" | grep -q INTERP &&
 		die "$perf is linked dynamically; the guest has no libraries for it"
@@ -85,7 +86,7 @@ while [ ${#want[@]} -gt 0 ]; do
 	lib=${want[0]}
 	want=("${want[@]:1}")
 	dest=$root/lib/sparc64-linux-gnu/$lib
-	[ "$lib" != ld-linux.so.2 ] && [ ! -e "$dest" ] || continue
+	if [ "$lib" = ld-linux.so.2 ] || [ -e "$dest" ]; then continue; fi
 	[ -e "$sysroot/lib/$lib" ] || die "no $lib in $sysroot/lib"
 	cp -L "$sysroot/lib/$lib" "$dest"
 	mapfile -t -O "${#want[@]}" want < <(sparc64-linux-gnu-readelf -d "$dest" |
@@ -115,10 +116,14 @@ grep -aq 'sparc64-guest: done, 0 error' "$out/console.log" ||
 tar -xf "$out/disk.img" -C "$out" || die "no results archive on the guest's disk"
 for f in "$out"/out/*; do mv "$f" "$out/"; done
 rmdir "$out/out"
-for run in plain data; do
-	[ -s "$out/$run/perf.data" ] && [ -s "$out/$run/maps.txt" ] ||
-		die "the guest wrote no $run/perf.data or $run/maps.txt"
+sizes=
+for arg in "$@"; do
+	for run in "${arg%%=*}" "${arg%%=*}-d"; do
+		if [ ! -s "$out/$run/perf.data" ] || [ ! -s "$out/$run/maps.txt" ]; then
+			die "the guest wrote no $run/perf.data or $run/maps.txt"
+		fi
+		sizes+=" $run $(stat -c %s "$out/$run/perf.data")"
+	done
 done
-echo "sparc64-record: $(cut -d' ' -f1-2 "$out/kernel.txt"), boot and runs in ${secs}s:" \
-	"$(stat -c %s "$out/plain/perf.data") and $(stat -c %s "$out/data/perf.data") bytes" \
-	"of perf.data in $out"
+echo "sparc64-record: $(cut -d' ' -f1-2 "$out/kernel.txt"), boot and runs in ${secs}s;" \
+	"perf.data bytes:$sizes; in $out"

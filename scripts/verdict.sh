@@ -1,8 +1,9 @@
 #!/bin/bash
 # Compare the maps perf shows per task with the expected ("truth") maps.
 #
-# Usage: verdict.sh LABEL TRUTH REPORT
+# Usage: verdict.sh [-s] LABEL TRUTH REPORT
 #
+#   -s      compare the p/s column (private/shared) too, not only rwx
 #   TRUTH   lines "task PID KIND COMM" (KIND: synth-fork, exec or plain) and
 #           "map PID START END PROT NAME" (hex START/END, END exclusive,
 #           PROT like r-xp); blank lines and #-comments are ignored.
@@ -17,17 +18,22 @@
 #   leftover     printed maps not in the truth, for an exec task
 #   extra        printed maps not in the truth, for a plain task
 #   missing      truth maps not printed
-#   prot         matched maps whose printed protection (rwx only) differs;
-#                cross-endian reading is known to lose it, so it is counted
-#                apart and not as a mismatch
+#   prot         matched maps whose printed protection (rwx only; with -s,
+#                rwx and p/s) differs; cross-endian reading is known to lose
+#                it, so it is counted apart and not as a mismatch
 # Prints a line per problem of a task (with a few of the maps), then
 #   LABEL: overlapping N, inherited N, leftover N, missing N, extra N, prot N: OK|WRONG
 # OK when all counts are zero.  Exits 0 either way; 2 on bad usage or input.
 set -eu
 
 prog=verdict.sh
+plen=3
+if [ "${1:-}" = -s ]; then
+	plen=4
+	shift
+fi
 if [ $# -ne 3 ]; then
-	echo "usage: $prog LABEL TRUTH REPORT" >&2
+	echo "usage: $prog [-s] LABEL TRUTH REPORT" >&2
 	exit 2
 fi
 label=$1
@@ -49,7 +55,7 @@ trap 'rm -f "$tmp"' EXIT
 #   PID  START  END  T|P  PROT  NAME  a truth (T) or printed (P) map
 # START/END are lowercase hex padded to 16 digits, so that they sort and
 # compare as strings (awk numbers cannot hold 64-bit addresses).
-awk -v prog="$prog" -v truth="$truth" -v report="$report" '
+awk -v prog="$prog" -v truth="$truth" -v report="$report" -v plen="$plen" '
 function fail(msg) {
 	printf "%s: %s\n", prog, msg > "/dev/stderr"
 	failed = 1
@@ -92,7 +98,7 @@ FILENAME == truth {
 		if (!($2 in listed))
 			fail(where ": map of task " $2 " before its task line")
 		print $2 "\t" hex($3, where) "\t" hex($4, where) "\tT\t" \
-		      substr($5, 1, 3) "\t" rest(5)
+		      substr($5, 1, plen) "\t" rest(5)
 	} else {
 		fail(where ": unknown line")
 	}
@@ -118,7 +124,7 @@ cur != "" && /^ +[0-9a-f]+-[0-9a-f]+ [-r][-w][-x][-sp] [0-9a-f]+ / {
 	split($1, range, "-")
 	where = report ":" FNR
 	print cur "\t" hex(range[1], where) "\t" hex(range[2], where) "\tP\t" \
-	      substr($2, 1, 3) "\t" rest($4 ~ /^[0-9a-f]+$/ && NF > 4 ? 4 : 3)
+	      substr($2, 1, plen) "\t" rest($4 ~ /^[0-9a-f]+$/ && NF > 4 ? 4 : 3)
 }
 END {
 	if (failed)

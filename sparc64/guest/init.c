@@ -1,22 +1,23 @@
 /*
  * init - PID 1 of the sparc64 guest (scripts/sparc64-record.sh).
  *
- * Mounts proc, sysfs, devtmpfs and tmpfs, then for each run ("plain":
- * perf record -a -e cpu-clock; "data": the same with -d):
+ * Mounts proc, sysfs, devtmpfs and tmpfs, then for each perf of
+ * /etc/scenario.conf two runs, LABEL (perf record -a -e cpu-clock) and
+ * LABEL-d (the same with -d), each of which:
  *   1. starts /bin/shell, which forks /bin/editor, and waits until both are
  *      ready: they exist before the recording;
- *   2. runs 'perf record -a -e cpu-clock [-d] -o OUT/perf.data -- capture
- *      OUT/maps.txt' with the first perf of /etc/scenario.conf; capture
- *      starts the recording's workloads and writes their /proc/PID/maps;
+ *   2. runs 'perf-LABEL record -a -e cpu-clock [-d] -o OUT/RUN/perf.data --
+ *      capture OUT/RUN/maps.txt'; capture starts the recording's workloads
+ *      and writes their maps;
  *   3. kills every process but itself;
  *   4. runs 'perf report --tasks --mmaps' with every perf of the config
  *      (report-LABEL.txt), and 'perf script --show-task-events
- *      --show-mmap-events' and 'perf report --header-only' with the first.
+ *      --show-mmap-events' and 'perf report --header-only' with perf-LABEL.
  * Then writes /tmp/out as a tar archive to the raw disk /dev/vda, prints
  * "sparc64-guest: done" and powers off.
  *
- * /etc/scenario.conf: "perf LABEL" lines (the binary is /bin/perf-LABEL;
- * the first one records) and an optional "freq N" (perf record -F N).
+ * /etc/scenario.conf: "perf LABEL" lines (the binary is /bin/perf-LABEL)
+ * and an optional "freq N" (perf record -F N).
  * Everything goes to the console, prefixed "sparc64-guest:"; errors say
  * "ERROR".
  */
@@ -189,16 +190,18 @@ static void read_config(void)
 	fclose(f);
 }
 
-static void do_run(const char *name, int data)
+/* Run NAME: record with /bin/perf-LABEL (-d if DATA), then read the
+ * recording with every perf. */
+static void do_run(const char *name, const char *label, int data)
 {
-	char dir[64], file[256], log[256], perf[160], perf_data[128], maps[128];
+	char dir[192], file[512], log[512], perf[160], perf_data[256], maps[256];
 	char *record[16];
 	int n = 0, i, status;
 	double t0 = now();
 
 	snprintf(dir, sizeof(dir), OUT "/%s", name);
 	mkdir(dir, 0755);
-	snprintf(perf, sizeof(perf), "/bin/perf-%s", labels[0]);
+	snprintf(perf, sizeof(perf), "/bin/perf-%s", label);
 	snprintf(perf_data, sizeof(perf_data), "%s/perf.data", dir);
 	snprintf(maps, sizeof(maps), "%s/maps.txt", dir);
 
@@ -241,7 +244,7 @@ static void do_run(const char *name, int data)
 	record[n++] = maps;
 	record[n] = NULL;
 	snprintf(log, sizeof(log), "%s/record.log", dir);
-	say("%s: perf-%s record -a -e cpu-clock%s%s%s", name, labels[0],
+	say("%s: perf-%s record -a -e cpu-clock%s%s%s", name, label,
 	    freq[0] ? " -F " : "", freq, data ? " -d" : "");
 	status = run(record, log, log, 120);
 	if (status != 0)
@@ -264,7 +267,7 @@ static void do_run(const char *name, int data)
 		if (status != 0)
 			error("%s: perf-%s report: %s", name, labels[i], describe(status));
 	}
-	snprintf(perf, sizeof(perf), "/bin/perf-%s", labels[0]);
+	snprintf(perf, sizeof(perf), "/bin/perf-%s", label);
 	snprintf(file, sizeof(file), "%s/events.txt", dir);
 	snprintf(log, sizeof(log), "%s/events.log", dir);
 	status = run((char *[]){ perf, "script", "-i", perf_data, "--show-task-events",
@@ -370,8 +373,8 @@ static void save_dmesg(void)
 int main(void)
 {
 	struct utsname u;
-	char text[512];
-	int fd;
+	char text[512], name[160];
+	int fd, i;
 
 	mnt("proc", "/proc", "proc");
 	mnt("sysfs", "/sys", "sysfs");
@@ -395,9 +398,11 @@ int main(void)
 	say("up: %s", text);
 	read_config();
 
-	if (nperfs) {
-		do_run("plain", 0);
-		do_run("data", 1);
+	for (i = 0; i < nperfs; i++) {
+		snprintf(name, sizeof(name), "%s", labels[i]);
+		do_run(name, labels[i], 0);
+		snprintf(name, sizeof(name), "%s-d", labels[i]);
+		do_run(name, labels[i], 1);
 	}
 	save_dmesg();
 
