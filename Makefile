@@ -31,7 +31,7 @@ DEPS := build/deps.stamp
 # need no more than its trees and perfs.
 CHECKS := checkpatch unit demo mutations full live fuzz
 # In make check-all only: with them, .ci/run on a fresh clone would pass 60 min.
-SLOW_CHECKS := bisect sparc64 sparc64-system asan
+SLOW_CHECKS := bisect sparc64 sparc64-system asan clang
 BACKPORT_CHECKS := checkpatch unit demo mutations live fuzz
 
 .PHONY: all deps fetch tree perf base-perf demo export check check-all \
@@ -119,6 +119,9 @@ check-fuzz: $(PERF)
 
 check-asan: $(B)/tree.head
 	scripts/check-asan.sh
+
+check-clang: $(B)/tree.head
+	scripts/check-clang.sh
 
 bench: $(PERF) $(BASE_PERF) $(GEN)
 	scripts/bench.sh
