@@ -117,7 +117,8 @@ if [ "${UPDATE:-}" = 1 ]; then
 		echo "kernel: $(cat "$rec/kernel.txt")"
 		echo "recorded by: perf $(sed -n 's/^# perf version : //p' "$rec/patched/header.txt")" \
 			"with the series, static sparc64 (scripts/sparc64-perf.sh)"
-		echo "-F: ${FREQ:-100}"
+		echo "options: -a -e cpu-clock -F ${FREQ:-100}, and -d (patched-d)"
+		echo "made by: UPDATE=1 make BASE=$base check-sparc64-system"
 	} >"$dest/recorded-on.txt"
 	echo "sparc64-system: the recordings are in ${dest#"$top"/}; commit them"
 fi

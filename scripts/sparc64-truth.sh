@@ -39,7 +39,9 @@
 #     the programs' PT_GNU_STACK is not) with mprotect_fixup(), which
 #     records the stack, one page, while it still sits below STACK_TOP_MAX
 #     (0x7ff00000000); relocate_vma_down() then moves it and records
-#     nothing. Recorded as //anon rw-p, never unmapped, so perf keeps it.
+#     nothing. Recorded as //anon rw-p, never unmapped, so perf keeps it,
+#     unless the stack stayed at the top (random offset 0) and its own
+#     record covers it.
 set -eu
 data=0
 if [ "${1:-}" = -d ]; then
@@ -79,7 +81,9 @@ function process(   i, j, k, f, m, S, E, cur, last, g, tail, rec) {
 		done[i] = 0
 	}
 	if (kind != "synth-fork") {
-		if (data)
+		for (i = 1; i <= n && en[i] <= substr(PHANTOM, 1, 16); i++)
+			;
+		if (data && (i > n || st[i] >= substr(PHANTOM, 18)))
 			emit(substr(PHANTOM, 1, 16), substr(PHANTOM, 18), "rw-p", "//anon")
 		for (i = 1; i <= n; i++) {
 			if (!image(nm[i]) || off[i] != 0 || pr[i] !~ /x/)
