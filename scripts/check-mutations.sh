@@ -20,7 +20,8 @@ default_suite="Maps across FORK, exec and byte order"
 # build, then run $suite into $b/mutation.out; -vv, as -v drops the
 # output of a test that a signal killed
 run_suite() {
-	"$top/scripts/build-perf.sh" "$tree" "$b/check-perf" >/dev/null
+	# callers test it with if, where set -e does not stop a failed build
+	"$top/scripts/build-perf.sh" "$tree" "$b/check-perf" >/dev/null || return 1
 	local n
 	n=$(cd "$tree/tools/perf" && suite_number "$b/check-perf/perf" "$suite")
 	[ -n "$n" ] || { echo "no suite '$suite' in $b/check-perf/perf" >&2; return 1; }
@@ -44,7 +45,10 @@ for m in "$mutations"/${ONLY:-*}.patch; do
 	suite=${suite:-$default_suite}
 	subtest=$(sed -n 's/^Subtest: //p' "$m")
 	expect=$(sed -n 's/^Expect: //p' "$m")
-	git -C "$tree" apply "$m"
+	if ! git -C "$tree" apply "$m"; then
+		fail "$name: does not apply to the series; regenerate it from a git diff in $tree"
+		continue
+	fi
 	if run_suite; then
 		expect_failure "$name" "$subtest" "$expect"
 	else
