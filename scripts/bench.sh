@@ -16,6 +16,7 @@
 # Usage: BASE=NAME bench.sh
 set -eu
 . "$(dirname "$0")/lib.sh"
+check=bench
 need "$perf" "$base_perf" "$top/build/gen-trace"
 out=$b/bench
 gen=$top/build/gen-trace
@@ -54,8 +55,7 @@ measure() {
 	# map lines: indented, starting with a hex range (task lines have none)
 	maps=$(grep -cE '^[[:space:]]+[0-9a-f]+-[0-9a-f]+ ' "$log.mmaps" || true)
 	if [ -z "$ins" ] || [ -z "$rss" ] || [ -z "$secs" ]; then
-		echo "bench: no numbers for $1 perf on $3; see $log.*" >&2
-		exit 1
+		stop "no numbers for $1 perf on $3; see $log.*"
 	fi
 	printf '| %s | %s | %s | %s | %s | %s |\n' "$3" "$1" "$ins" "$rss" "$secs" "$maps" >>"$out/table.md"
 }
@@ -92,4 +92,4 @@ echo "bench machine (pre-fix): instructions prefix/patched $(ratio "$ins" "$patc
 	"peak RSS prefix/patched $(ratio "$rss" "$patched_rss"), maps at end prefix $maps"
 
 echo "bench: took ${SECONDS}s; raw numbers in $out/table.md"
-finish bench
+finish "$check"

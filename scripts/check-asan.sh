@@ -27,11 +27,7 @@ test_tree "$asan_tree"
 nums=()
 for t in "${tests[@]}"; do
 	n=$(cd "$asan_tree/tools/perf" && suite_number "$asan_perf" "$t")
-	if [ -z "$n" ]; then
-		fail "asan: no test '$t'"
-		finish "$check"
-		exit 1
-	fi
+	[ -n "$n" ] || stop "asan: no test '$t'"
 	nums+=("$n")
 done
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0

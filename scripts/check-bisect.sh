@@ -37,4 +37,4 @@ for c in $(git -C "$main_tree" rev-list --reverse base..HEAD); do
 	fi
 done
 "$top/scripts/worktree.sh" "$main_tree" "$tree" HEAD
-finish bisect
+finish "$check"

@@ -9,7 +9,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 check=clang
 need "$tree/.git"
-command -v clang-19 >/dev/null || { fail "no clang-19 (make deps)"; finish "$check"; exit 1; }
+command -v clang-19 >/dev/null || stop "no clang-19 (make deps)"
 if "$top/scripts/build-perf.sh" "$tree" "$b/clang-perf" CC=clang-19 HOSTCC=clang-19 \
 	WERROR=1 BUILD_BPF_SKEL=0 NO_LIBPYTHON=1 >/dev/null; then
 	if grep -q -- '-Wthread-safety' "$b/clang-perf/util/.machine.o.cmd"; then

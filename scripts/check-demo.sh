@@ -7,10 +7,8 @@ set -eu
 check=demo
 need "$perf" "$base_perf" "$top/build/gen-trace"
 if ! "$top/scripts/demo.sh" "$b/demo" "$base_perf" "$perf" "$top/build/gen-trace" >"$b/demo.log" 2>&1; then
-	fail "demo failed; see $b/demo.log"
 	tail -5 "$b/demo.log"
-	finish demo
-	exit 1
+	stop "demo failed; see $b/demo.log"
 fi
 expect() { # LABEL REGEX WHY [required]
 	line=$(grep "^$1: overlapping" "$b/demo/verdicts.txt" || true)
@@ -36,4 +34,4 @@ for input in real-sparc64 real-sparc64-d; do
 	expect "base-$input" 'leftover [1-9][0-9]*,.* prot [1-9][0-9]*:' \
 		"base keeps maps from before an exec and loses big-endian protection" required
 done
-finish demo
+finish "$check"

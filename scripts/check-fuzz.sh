@@ -26,11 +26,7 @@ if compgen -G "$harness_patches/*.patch" >/dev/null; then
 fi
 cd "$tree/tools/perf"
 num=$(suite_number "$perf" "$desc")
-if [ -z "$num" ]; then
-	fail "fuzz: $perf has no test \"$desc\""
-	finish fuzz
-	exit 1
-fi
+[ -n "$num" ] || stop "fuzz: $perf has no test \"$desc\""
 echo "# $(date -u +%FT%TZ) $perf, $chunks chunks of $count sequences" >>"$log/seeds.log"
 for i in $(seq 1 "$chunks"); do
 	seed=$((first + (i - 1) * count))
@@ -64,4 +60,4 @@ for i in $(seq 1 "$chunks"); do
 			"PERF_FORK_FUZZ_COUNT=$((${bad:-$seed} - seed + 1)) $perf test -F -v $num"
 	fi
 done
-finish fuzz
+finish "$check"

@@ -179,7 +179,7 @@ if ! "$perf" record -q -a -e cpu-clock -o "$out/probe.data" -- true >"$out/probe
 	exit
 fi
 cc -O2 -Wall -pthread -o "$helper" "$top/tools/live-workload.c" ||
-	{ fail "cannot build tools/live-workload.c"; finish "$check"; exit 1; }
+	stop "cannot build tools/live-workload.c"
 rm -f "$gate"
 mkfifo "$gate"
 

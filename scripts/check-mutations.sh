@@ -58,4 +58,4 @@ for m in "$mutations"/${ONLY:-*}.patch; do
 done
 
 "$top/scripts/worktree.sh" "$main_tree" "$tree" HEAD
-finish mutations
+finish "$check"

@@ -21,12 +21,6 @@ out=$top/build/sparc64-system
 sys=$out/$base
 rec=$sys/record
 need "$b/tree.head" "$b/base.head" "$perf" "$base_perf"
-# stop WHY: the check cannot go on; say which step failed.
-stop() {
-	fail "$1"
-	finish "$check"
-	exit 1
-}
 
 # 1. The guest kernel: the default base's, whichever perf base is checked.
 t0=$SECONDS

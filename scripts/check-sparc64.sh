@@ -27,9 +27,8 @@ missing=
 command -v sparc64-linux-gnu-gcc-12 >/dev/null || missing+=" gcc-12-sparc64-linux-gnu"
 [ -e /usr/sparc64-linux-gnu/lib/libc.so ] || missing+=" libc6-dev-sparc64-cross"
 command -v qemu-sparc64 >/dev/null || missing+=" qemu-user"
-[ -z "$missing" ] || { fail "tools: missing package(s):$missing"; finish "$check"; exit 1; }
-[ -d $b/tree/.git ] || { fail "tools: no $b/tree (make tree)"; finish "$check"; exit 1; }
-[ -x $b/perf/perf ] || { fail "tools: no $b/perf/perf (make perf)"; finish "$check"; exit 1; }
+[ -z "$missing" ] || stop "tools: missing package(s):$missing"
+need "$tree/.git" "$perf"
 make -s build/gen-trace
 mkdir -p "$out"
 
@@ -64,10 +63,8 @@ test_tree "$top/$b/sparc64-tree"
 if build $b/sparc64-tree $b/sparc64-perf; then
 	pass "build: $b/sparc64-perf/perf ($b/sparc64-perf.log)"
 else
-	fail "build: perf for sparc64 failed to build; the log is $b/sparc64-perf.log"
 	grep -i error $b/sparc64-perf.log | head -10
-	finish "$check"
-	exit 1
+	stop "build: perf for sparc64 failed to build; the log is $b/sparc64-perf.log"
 fi
 base_qemu=
 scripts/worktree.sh $b/tree "$top/$b/sparc64-base-tree" base

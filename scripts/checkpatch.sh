@@ -24,7 +24,6 @@ while read -r p; do
 	else
 		fail "checkpatch $p"
 		echo "$out" | grep -v '^fatal: ' | sed 's/^/    /'
-
 	fi
 done <"$series/series"
 finish "$check"

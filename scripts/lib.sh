@@ -9,7 +9,7 @@
 #   series  its patch folder (patches/ or backports/NAME/)
 #   b       its build folder (build/ or build/NAME/)
 #   tree, base_tree, perf, base_perf   the trees and perfs under $b
-# Gives pass, fail, skip and finish NAME for the "NAME: N passed, N failed"
+# Gives pass, fail, skip, stop and finish NAME for the "NAME: N passed, N failed"
 # line every check ends with, and suite_number.
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -51,15 +51,19 @@ finish() {
 	[ "$failed" -eq 0 ]
 }
 
-# need FILE...: fail the check (and stop) unless every FILE exists; for the
-# trees and perfs a check runs on.
+# stop WHY: the check ($check) cannot go on: fail with WHY, finish, exit 1.
+stop() {
+	fail "$1"
+	finish "${check:-check}"
+	exit 1
+}
+
+# need FILE...: stop the check unless every FILE exists; for the trees and
+# perfs a check runs on.
 need() {
 	local f
 	for f in "$@"; do
-		[ -e "$f" ] && continue
-		fail "missing $f (make BASE=$base tree perf base-perf)"
-		finish "${check:-check}"
-		exit 1
+		[ -e "$f" ] || stop "missing $f (make BASE=$base tree perf base-perf)"
 	done
 }
 

@@ -28,7 +28,6 @@ log=$out.log
 cc=sparc64-linux-gnu-gcc-12
 command -v ccache >/dev/null && cc="ccache $cc"
 export CCACHE_DIR=${CCACHE_DIR:-$top/build/sparc64-system/ccache}
-export CCACHE_DIR=${CCACHE_DIR:-$top/build/sparc64-system/ccache}
 vars=(ARCH=sparc CROSS_COMPILE=sparc64-linux-gnu- "CC=$cc" LDFLAGS=-static
 	NO_LIBELF=1 NO_LIBTRACEEVENT=1 NO_RUST=1 NO_LIBPYTHON=1 NO_LIBPERL=1
 	BUILD_BPF_SKEL=0 WERROR=0)
