@@ -6,12 +6,17 @@
 #   bigexec    a parent with 100,000 maps whose 10 children (kernel FORK)
 #              each exec (gen-trace): exec must cost O(maps).
 # Base and patched perf read each one: instructions (callgrind), peak RSS
-# and wall time (/usr/bin/time -v, a separate run), and the maps alive at
-# the end (--tasks --mmaps). A recording passes if the patched perf needs at
-# most 1% more instructions than the base, bigexec at most 10% more
-# instructions and time. The machine recording is also read by a "pre-fix"
-# perf, the series without the FORK_EXEC check (mutation a-), to show what
-# upstream's fix of synthesized FORKs buys.
+# and wall time (/usr/bin/time -v, separate runs), and the maps alive at the
+# end (--tasks --mmaps). A recording passes if the patched perf needs at
+# most 1% more instructions than the base; bigexec, no more than the v2
+# series did (0.852 of the instructions, 0.651 of the peak RSS).
+# Peak RSS is the least of 5 runs, each perf run from a fresh copy in
+# $b/bench: a perf binary's own footprint moves by +-0.5% with its layout
+# and page cache state (the "idle" line, a one-exec trace, shows it). A
+# peak RSS above 1.01 of the base fails; up to that, the line says so.
+# The machine recording is also read by a "pre-fix" perf, the series
+# without the FORK_EXEC check (mutation a-), to show what upstream's fix of
+# synthesized FORKs buys.
 # Everything goes to $b/bench/; table.md holds the raw numbers.
 # Usage: BASE=NAME bench.sh
 set -eu
@@ -36,21 +41,35 @@ git -C "$b/bench-tree" apply "$mutations/a-fork-exec-check-removed.patch"
 "$gen" execchain 2000 "$out/execchain.data"
 "$gen" machine 2000 200 "$out/machine.data"
 "$gen" bigexec 100000 10 "$out/bigexec.data"
+"$gen" execchain 1 "$out/idle.data"
+# The perfs measured, copied afresh: same page cache history for both.
+cp "$base_perf" "$out/base-perf"
+cp "$perf" "$out/patched-perf"
+cp "$b/bench-perf/perf" "$out/pre-fix-perf"
 
 # measure LABEL PERF NAME: set ins (instructions), rss (peak KB), secs
 # (wall) and maps for PERF reading NAME's recording; logs in
 # $b/bench/NAME.LABEL.*
 measure() {
-	local log="$out/$3.$1"
+	local log="$out/$3.$1" i r t
 	local report=("$2" report -f -i "$out/$3.data" --stdio --sort "comm,dso" -q --no-children)
+	rm -f "$log.runs"
 	valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 		"${report[@]}" >/dev/null 2>"$log.callgrind"
 	ins=$(sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' "$log.callgrind")
-	/usr/bin/time -v -o "$log.time" "${report[@]}" >/dev/null 2>&1
-	rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$log.time")
-	# "Elapsed (wall clock) time (h:mm:ss or m:ss): M:SS.ss" in seconds
-	secs=$(sed -n 's/.*Elapsed (wall clock).*: //p' "$log.time" |
-		awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }')
+	rss='' secs=''
+	for i in 1 2 3 4 5; do
+		/usr/bin/time -v -o "$log.time" "${report[@]}" >/dev/null 2>&1
+		r=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$log.time")
+		# "Elapsed (wall clock) time (h:mm:ss or m:ss): M:SS.ss" in seconds
+		t=$(sed -n 's/.*Elapsed (wall clock).*: //p' "$log.time" |
+			awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }')
+		echo "$i $r $t" >>"$log.runs"
+		if [ -z "$rss" ] || [ "$r" -lt "$rss" ]; then rss=$r; fi
+		if [ -z "$secs" ] || awk -v a="$t" -v b="$secs" 'BEGIN { exit !(a < b) }'; then
+			secs=$t
+		fi
+	done
 	"$2" report -f -i "$out/$3.data" --tasks --mmaps >"$log.mmaps" 2>/dev/null
 	# map lines: indented, starting with a hex range (task lines have none)
 	maps=$(grep -cE '^[[:space:]]+[0-9a-f]+-[0-9a-f]+ ' "$log.mmaps" || true)
@@ -67,18 +86,22 @@ at_most() { awk -v r="$1" -v m="$2" 'BEGIN { exit !(r <= m) }'; }
 
 printf '%s\n' '| recording | perf | instructions | peak RSS (KB) | wall (s) | maps at end |' \
 	'| --- | --- | ---: | ---: | ---: | ---: |' >"$out/table.md"
-for name in forkexec execchain bigexec machine; do
-	measure base "$base_perf" "$name"
+for name in idle forkexec execchain bigexec machine; do
+	measure base "$out/base-perf" "$name"
 	base_ins=$ins base_rss=$rss base_secs=$secs base_maps=$maps
-	measure patched "$perf" "$name"
+	measure patched "$out/patched-perf" "$name"
 	r=$(ratio "$ins" "$base_ins")
 	t=$(ratio "$secs" "$base_secs")
+	m=$(ratio "$rss" "$base_rss")
 	line="$name: instructions patched/base $r, wall $t ($base_secs s / $secs s),"
-	line="$line peak RSS patched/base $(ratio "$rss" "$base_rss"),"
+	line="$line peak RSS patched/base $m ($base_rss KB / $rss KB),"
 	line="$line maps at end base $base_maps patched $maps"
-	if [ "$name" = bigexec ]; then
-		if at_most "$r" 1.10 && at_most "$t" 1.10; then pass "$line"; else fail "$line"; fi
-	elif at_most "$r" 1.01; then
+	if [ "$name" = idle ]; then
+		echo "bench $line"
+	elif [ "$name" = bigexec ]; then
+		if at_most "$r" 0.852 && at_most "$m" 0.651; then pass "$line"; else fail "$line"; fi
+	elif at_most "$r" 1.01 && at_most "$m" 1.01; then
+		at_most "$m" 1.00 || line="$line (peak RSS above the base's, by less than the noise)"
 		pass "$line"
 	else
 		fail "$line"
@@ -87,7 +110,7 @@ done
 
 # The machine recording (read last above) by the pre-fix perf.
 patched_ins=$ins patched_rss=$rss
-measure pre-fix "$b/bench-perf/perf" machine
+measure pre-fix "$out/pre-fix-perf" machine
 echo "bench machine (pre-fix): instructions prefix/patched $(ratio "$ins" "$patched_ins")," \
 	"peak RSS prefix/patched $(ratio "$rss" "$patched_rss"), maps at end prefix $maps"
 

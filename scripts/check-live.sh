@@ -18,7 +18,9 @@
 # line in $LIVE_READY (tools/live-workload.c); the shell of chain-pre
 # prints its own.
 # Patched perf must get every process right; base is expected to get some
-# wrong. Outputs in $b/live/. Ends with "live (BASE): N passed, N failed".
+# wrong. Then an off-CPU recording across an exec, where the perf has BPF
+# skeletons: patched must leave no more of the time [unknown] than base.
+# Outputs in $b/live/. Ends with "live (BASE): N passed, N failed".
 # Usage: BASE=NAME check-live.sh
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -169,6 +171,39 @@ run() {
 	echo "$w $n" >"$dir/count"
 }
 
+# unknown PERF DATA: the share (%) of the off-CPU time in DATA that PERF
+# resolves to no DSO.
+unknown() {
+	"$1" report -i "$2" --stdio --no-children -s dso 2>/dev/null |
+		awk '/^# Samples: .* of event / { off = /offcpu-time/ }
+			off && /\[unknown\]/ { sub(/%/, "", $1); s += $1 }
+			END { printf "%.2f\n", s }'
+}
+
+# Off-CPU samples are written at the end of the recording and processed
+# after everything else, after the exec of their process too: those of sh
+# before its exec must still resolve. One recording, read by both perfs.
+offcpu() {
+	local data=$out/offcpu.data u_base u_patched
+	if ! "$perf" version --build-options | grep -q 'bpf_skeletons: \[ on'; then
+		skip "off-CPU: $perf has no BPF skeletons"
+		return
+	fi
+	rm -f "$data"
+	if ! "$perf" record -q --off-cpu -o "$data" -- sh -c 'sleep 0.3; exec sleep 0.3' \
+		>"$out/offcpu.log" 2>&1; then
+		skip "off-CPU: 'perf record --off-cpu' is not permitted here (see $out/offcpu.log)"
+		return
+	fi
+	u_base=$(unknown "$base_perf" "$data")
+	u_patched=$(unknown "$perf" "$data")
+	if awk -v p="$u_patched" -v b="$u_base" 'BEGIN { exit !(p <= b) }'; then
+		pass "off-CPU across an exec: ${u_patched}% of the time [unknown] patched, ${u_base}% base"
+	else
+		fail "off-CPU across an exec: ${u_patched}% of the time [unknown] patched, more than base's ${u_base}%"
+	fi
+}
+
 mkdir -p "$out"
 rm -f "$out/probe.data" "$out"/*.old	# else perf keeps the old file as .old
 need "$base_perf" "$perf"
@@ -204,4 +239,5 @@ for which in base patched; do
 		echo "NOTE base: all $n processes right; this run does not show the bug"
 	fi
 done
+offcpu
 finish "$check"
