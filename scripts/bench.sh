@@ -5,6 +5,11 @@
 #   machine    2000 synthesized processes of 200 maps each (gen-trace);
 #   bigexec    a parent with 100,000 maps whose 10 children (kernel FORK)
 #              each exec (gen-trace): exec must cost O(maps).
+#   bigexec-30k, bigexec-30k-dwarf  a parent with 30,000 maps, whose pid no
+#              process has, and 10 children that exec, without and with
+#              samples as from --call-graph dwarf (gen-trace -g, -g -d):
+#              the e_machine lookup of the DWARF unwinder must not make the
+#              second cost more than twice the first.
 # Base and patched perf read each one: instructions (callgrind), peak RSS
 # and wall time (/usr/bin/time -v, separate runs), and the maps alive at the
 # end (--tasks --mmaps). A recording passes if the patched perf needs at
@@ -41,6 +46,8 @@ git -C "$b/bench-tree" apply "$mutations/a-fork-exec-check-removed.patch"
 "$gen" execchain 2000 "$out/execchain.data"
 "$gen" machine 2000 200 "$out/machine.data"
 "$gen" bigexec 100000 10 "$out/bigexec.data"
+"$gen" -g bigexec 30000 10 "$out/bigexec-30k.data"
+"$gen" -g -d bigexec 30000 10 "$out/bigexec-30k-dwarf.data"
 "$gen" execchain 1 "$out/idle.data"
 # The perfs measured, copied afresh: same page cache history for both.
 cp "$base_perf" "$out/base-perf"
@@ -86,7 +93,7 @@ at_most() { awk -v r="$1" -v m="$2" 'BEGIN { exit !(r <= m) }'; }
 
 printf '%s\n' '| recording | perf | instructions | peak RSS (KB) | wall (s) | maps at end |' \
 	'| --- | --- | ---: | ---: | ---: | ---: |' >"$out/table.md"
-for name in idle forkexec execchain bigexec machine; do
+for name in idle forkexec execchain bigexec bigexec-30k bigexec-30k-dwarf machine; do
 	measure base "$out/base-perf" "$name"
 	base_ins=$ins base_rss=$rss base_secs=$secs base_maps=$maps
 	measure patched "$out/patched-perf" "$name"
@@ -96,8 +103,15 @@ for name in idle forkexec execchain bigexec machine; do
 	line="$name: instructions patched/base $r, wall $t ($base_secs s / $secs s),"
 	line="$line peak RSS patched/base $m ($base_rss KB / $rss KB),"
 	line="$line maps at end base $base_maps patched $maps"
-	if [ "$name" = idle ]; then
+	[ "$name" = bigexec-30k ] && nodwarf_ins=$ins nodwarf_secs=$secs
+	if [ "$name" = idle ] || [ "$name" = bigexec-30k ]; then
 		echo "bench $line"
+	elif [ "$name" = bigexec-30k-dwarf ]; then
+		# against the same data without DWARF, read by the patched perf
+		r2=$(ratio "$ins" "$nodwarf_ins")
+		t2=$(ratio "$secs" "$nodwarf_secs")
+		line="$line; with DWARF/without: instructions $r2, wall $t2"
+		if at_most "$r2" 2 && at_most "$t2" 2; then pass "$line"; else fail "$line"; fi
 	elif [ "$name" = bigexec ]; then
 		if at_most "$r" 0.852 && at_most "$m" 0.651; then pass "$line"; else fail "$line"; fi
 	elif at_most "$r" 1.01 && at_most "$m" 1.01; then

@@ -28,6 +28,20 @@ done
 expect base-trace 'leftover [1-9][0-9]*,' "base keeps maps from before the exec"
 expect base-trace-sparc64 'prot [1-9][0-9]*:' "base loses the protection of big-endian maps"
 expect base-live 'leftover [1-9][0-9]*,' "base keeps maps from before the exec"
+# The e_machine of a sparc64 recording's processes (default base: perf 7.3
+# looks it up per thread; 6.12 takes the file's arch for all).
+if [ "$base" = "$default_base" ]; then
+	if grep -q '^patched-regs: .*: unknown$' "$b/demo/regs.txt"; then
+		pass "patched-regs: a sparc64 recording's registers are sparc64's"
+	else
+		fail "patched-regs: $(grep '^patched-regs' "$b/demo/regs.txt")"
+	fi
+	if grep -q '^base-regs: .*: BP$' "$b/demo/regs.txt"; then
+		pass "base-regs: base names a sparc64 recording's registers after x86's"
+	else
+		fail "base-regs: base does not show the bug: $(grep '^base-regs' "$b/demo/regs.txt")"
+	fi
+fi
 # The real sparc64 recordings (sparc64/recording/), read on x86.
 for input in real-sparc64 real-sparc64-d; do
 	expect "patched-$input" ': OK$' "every task's maps as in the guest's /proc" required

@@ -34,6 +34,22 @@ for which in base patched; do
 	show "$which-trace-sparc64" "$perf" "$out/report-be.data" "$out/report-be.truth"
 done
 
+# The same trace with samples as from --call-graph dwarf: perf reads the
+# ELF machine of its processes from the recording (sparc64), whatever runs
+# with their pids here, and names their registers after it. It has no
+# names for sparc64's user registers: "unknown" is right, x86's names not.
+"$gen" -b -d report "$out/report-be-dwarf.data"
+: >"$out/regs.txt"
+for which in base patched; do
+	perf=$base
+	[ "$which" = patched ] && perf=$patched
+	name=$("$perf" report -D -i "$out/report-be-dwarf.data" 2>/dev/null |
+		awk '/^\.\.\. user regs:/ { getline; print $2; exit }')
+	echo "$which-regs: the first user register of a sparc64 sample: ${name:-none}" |
+		tee -a "$out/regs.txt"
+done
+echo
+
 # Real sparc64 data: the patched perf's recordings on a sparc64 kernel
 # under qemu-system-sparc64 (make check-sparc64-system), with the truth
 # from the guest's /proc/PID/maps; those of this base's perf, as perf 6.12

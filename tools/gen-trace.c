@@ -56,6 +56,11 @@ typedef uint16_t u16;
 #define PERF_SAMPLE_TIME		(1u << 2)
 #define PERF_SAMPLE_CPU			(1u << 7)
 #define PERF_SAMPLE_PERIOD		(1u << 8)
+#define PERF_SAMPLE_CALLCHAIN		(1u << 5)
+#define PERF_SAMPLE_REGS_USER		(1u << 12)
+#define PERF_SAMPLE_STACK_USER		(1u << 13)
+#define PERF_SAMPLE_REGS_ABI_64		2
+#define PERF_CONTEXT_USER		((u64)-512)
 
 /* bit numbers of the perf_event_attr flag bitfield (LSB first, as on x86) */
 #define ATTR_DISABLED			0
@@ -113,6 +118,16 @@ typedef uint16_t u16;
 
 #define SAMPLE_TYPE	(PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | \
 			 PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD)
+/*
+ * With -d, as 'perf record --call-graph dwarf': a user callchain, the user
+ * registers REGS_USER_MASK (x86's BP, SP and IP) and STACK_USER bytes of
+ * the user stack in each sample.
+ */
+#define DWARF_SAMPLE_TYPE	(PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_REGS_USER | \
+				 PERF_SAMPLE_STACK_USER)
+#define REGS_USER_MASK		((1ULL << 6) | (1ULL << 7) | (1ULL << 8))
+#define NR_REGS_USER		3
+#define STACK_USER		64
 #define SAMPLE_FREQ	4000
 #define SAMPLE_PERIOD	250000		/* ns between samples at 4 kHz */
 #define EVENT_ID	1		/* the id of our one event */
@@ -120,6 +135,8 @@ typedef uint16_t u16;
 /* ---- byte-order aware record writer ------------------------------------- */
 
 static int big_endian;		/* byte order of the file being written */
+static int dwarf;		/* -d: samples as with --call-graph dwarf */
+static int gone;		/* -g: bigexec's parent is a pid no process has */
 static FILE *out;
 static u64 data_size;		/* bytes written to the data section */
 static u64 now = 1000000000ULL;	/* timestamp of the last event (ns) */
@@ -488,6 +505,19 @@ static void ev_sample(int pid, u64 ip)
 	put32(&r, 0);
 	put32(&r, 0);
 	put64(&r, SAMPLE_PERIOD);
+	if (dwarf) {
+		put64(&r, 2);			/* callchain: nr */
+		put64(&r, PERF_CONTEXT_USER);
+		put64(&r, ip);
+		put64(&r, PERF_SAMPLE_REGS_ABI_64);
+		put64(&r, now);			/* BP */
+		put64(&r, 0x7ffc00000000ULL);	/* SP */
+		put64(&r, ip);			/* IP */
+		put64(&r, STACK_USER);
+		for (int i = 0; i < STACK_USER / 8; i++)
+			put64(&r, 0);
+		put64(&r, STACK_USER);		/* dyn_size */
+	}
 	event_end(&r);
 }
 
@@ -725,13 +755,15 @@ static void scenario_execchain(int n)
  * shell, alive while the bench reads the trace): perf 7.3 learns a
  * thread's e_machine from the first map whose file it has opened, else
  * from /proc/PID/exe, and until it knows it, scans every map on every new
- * map, O(N^2) for the parent whatever the series does (over 90 s for
- * N = 100,000 here). With a live pid it knows it at the first map, so that
- * cost stays out of what the bench measures: exec.
+ * map, O(N^2) for the parent (over 90 s for N = 100,000 here). With a
+ * live pid it knows it at the first map, so that cost stays out of what
+ * the bench measures: exec. With -g the parent's pid is one no process has,
+ * for what the e_machine lookup costs (with -d, for the DWARF unwinder).
  */
 static void scenario_bigexec(int n, int m)
 {
-	const int parent = getppid();
+	/* -g: above PID_MAX_LIMIT, so that its e_machine is in no /proc */
+	const int parent = gone ? 4194400 : getppid();
 	char name[64];
 
 	ev_fork(parent, 0, 1);
@@ -788,7 +820,7 @@ static void put_file_attr(struct rec *r)
 	put32(r, ATTR_SIZE);		/* size */
 	put64(r, PERF_COUNT_SW_CPU_CLOCK); /* config */
 	put64(r, SAMPLE_FREQ);		/* sample_freq */
-	put64(r, SAMPLE_TYPE);		/* sample_type */
+	put64(r, SAMPLE_TYPE | (dwarf ? DWARF_SAMPLE_TYPE : 0)); /* sample_type */
 	put64(r, 0);			/* read_format */
 	put64(r, attr_flags());		/* disabled, inherit, mmap, ... */
 	put32(r, 0);			/* wakeup_events */
@@ -796,8 +828,8 @@ static void put_file_attr(struct rec *r)
 	put64(r, 0);			/* config1 */
 	put64(r, 0);			/* config2 */
 	put64(r, 0);			/* branch_sample_type */
-	put64(r, 0);			/* sample_regs_user */
-	put32(r, 0);			/* sample_stack_user */
+	put64(r, dwarf ? REGS_USER_MASK : 0);	/* sample_regs_user */
+	put32(r, dwarf ? STACK_USER : 0);	/* sample_stack_user */
 	put32(r, 0);			/* clockid */
 	put64(r, 0);			/* sample_regs_intr */
 	put32(r, 0);			/* aux_watermark */
@@ -867,9 +899,11 @@ static void write_header(u64 features)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: gen-trace [-b|-l] SCENARIO OUT.data [TRUTH]\n"
+		"usage: gen-trace [-b|-l] [-d] [-g] SCENARIO OUT.data [TRUTH]\n"
 		"  -b  big-endian file (as written on sparc64)\n"
 		"  -l  little-endian file (default: host byte order)\n"
+		"  -d  samples as with --call-graph dwarf\n"
+		"  -g  bigexec's parent is a pid no process has, not gen-trace's parent\n"
 		"SCENARIO: report | machine N M | execchain N | bigexec N M\n");
 	exit(2);
 }
@@ -897,6 +931,12 @@ int main(int argc, char **argv)
 	} else if (a < argc && !strcmp(argv[a], "-l")) {
 		big_endian = 0;
 		a++;
+	}
+	for (; a < argc && (!strcmp(argv[a], "-d") || !strcmp(argv[a], "-g")); a++) {
+		if (!strcmp(argv[a], "-d"))
+			dwarf = 1;
+		else
+			gone = 1;
 	}
 	if (a >= argc)
 		usage();
