@@ -52,7 +52,7 @@ fetch: $(DEPS)
 
 # Lay down $(B)/tree (the pristine base, tag 'base', plus the series) and
 # $(B)/base-tree; tree.head and base.head change only when the trees do.
-$(B)/tree.head $(B)/base.head &: $(DEPS) $(CONF) $(SERIES)/series $(wildcard $(SERIES)/*.patch)
+$(B)/tree.head $(B)/base.head &: $(DEPS) $(CONF) $(wildcard $(SERIES)/*/series $(SERIES)/*/*.patch)
 	scripts/tree.sh
 
 tree: $(B)/tree.head

@@ -15,7 +15,7 @@ need "$tree/.git"
 asan_tree="$b/asan-tree"
 asan_perf="$b/asan-perf/perf"
 out="$b/asan.out"
-tests=("Maps across FORK, exec and byte order" "Random FORK, COMM, MMAP2 and EXIT sequences"
+tests=("Processes replayed from FORK, COMM, MMAP2 and EXIT records" "Random FORK, COMM, MMAP2 and EXIT sequences"
 	"perf report --tasks --mmaps across fork and exec" "Share thread maps" "Lookup mmap thread" "$BASE_MAPS_SUITE" "Synthesize thread map")
 
 test_tree "$asan_tree"

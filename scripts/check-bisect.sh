@@ -11,7 +11,7 @@ main_tree=$tree
 tree="$b/check-tree"
 check_perf="$b/check-perf/perf"
 tests=("Share thread maps" "Lookup mmap thread" "$BASE_MAPS_SUITE" "Synthesize thread map"
-	"Maps across FORK, exec and byte order"
+	"Processes replayed from FORK, COMM, MMAP2 and EXIT records"
 	"Random FORK, COMM, MMAP2 and EXIT sequences"
 	"perf report --tasks --mmaps across fork and exec")
 i=0

@@ -2,7 +2,7 @@
 # Teeth: each patch in the base's mutations/ (mutations/ for the default
 # base, backports/NAME/mutations/) takes a fix out of the series; the subtest
 # it names must then fail, and print its Expect: line (a regex). The suite is
-# "Maps across FORK, exec and byte order" unless a Suite: line names another.
+# "Processes replayed from FORK, COMM, MMAP2 and EXIT records" unless a Suite: line names another.
 # Works in $b/check-tree (a worktree of $b/tree) and $b/check-perf.
 # Usage: BASE=NAME [ONLY=NAME] check-mutations.sh  (ONLY: one mutation, by file name)
 set -eu
@@ -13,7 +13,7 @@ mutations=$top/mutations
 [ "$series" = "$top/patches" ] || mutations=$series/mutations
 main_tree=$tree
 tree="$b/check-tree"
-default_suite="Maps across FORK, exec and byte order"
+default_suite="Processes replayed from FORK, COMM, MMAP2 and EXIT records"
 
 "$top/scripts/worktree.sh" "$main_tree" "$tree" HEAD
 

@@ -12,7 +12,7 @@ check=sparc64
 cd "$top"
 b=${b#"$top"/}
 out=$b/sparc64
-suite="Maps across FORK, exec and byte order"
+suite="Processes replayed from FORK, COMM, MMAP2 and EXIT records"
 fuzz="Random FORK, COMM, MMAP2 and EXIT sequences"
 # The fewest make variables that build: the cross libraries besides libc are
 # not installed, so every other feature detects as off. libelf and

@@ -7,7 +7,7 @@ set -eu
 check=unit
 need "$tree/.git" "$perf"
 "$top/scripts/perf-test.sh" unit "$tree" "$perf" \
-	"Maps across FORK, exec and byte order" \
+	"Processes replayed from FORK, COMM, MMAP2 and EXIT records" \
 	"perf report --tasks --mmaps across fork and exec" \
 	"Share thread maps" "Lookup mmap thread" "$BASE_MAPS_SUITE" \
 	"Synthesize thread map"

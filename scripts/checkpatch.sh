@@ -1,15 +1,15 @@
 #!/bin/bash
-# Run the base tree's checkpatch.pl --strict on every patch of the series.
+# Run the base tree's checkpatch.pl --strict on every patch of both postings.
 # A finding passes only if checkpatch-exceptions.txt lists its type for
-# that patch, with a reason.
+# that patch (PART/FILE, e.g. next/0011-...), with a reason.
 # Usage: BASE=NAME checkpatch.sh
 set -eu
 . "$(dirname "$0")/lib.sh"
 check=checkpatch
 need "$tree/scripts/checkpatch.pl"
 exceptions="$top/checkpatch-exceptions.txt"
-while read -r p; do
-	case "$p" in ''|'#'*) continue ;; esac
+while read -r path; do
+	p=${path#"$series"/}
 	ignore=
 	while read -r glob type _; do
 		case "$glob" in ''|'#'*) continue ;; esac
@@ -19,11 +19,11 @@ while read -r p; do
 	# From the tree, where git does not track the patch: checkpatch takes
 	# a file git tracks for a source file, not a patch.
 	if out=$(cd "$tree" && perl scripts/checkpatch.pl --strict --no-tree --no-summary \
-		--terse --show-types ${ignore:+--ignore "$ignore"} "$series/$p" 2>&1); then
+		--terse --show-types ${ignore:+--ignore "$ignore"} "$path" 2>&1); then
 		pass "checkpatch $p${ignore:+ (accepted: $ignore)}"
 	else
 		fail "checkpatch $p"
 		echo "$out" | grep -v '^fatal: ' | sed 's/^/    /'
 	fi
-done <"$series/series"
+done < <(series_files)
 finish "$check"

@@ -6,7 +6,8 @@
 #   top     the checkout
 #   base    the base's name (7.3, 6.12)
 #   conf    its base.conf; BASE_* from it are set too
-#   series  its patch folder (patches/ or backports/NAME/)
+#   series  its patch folder (patches/ or backports/NAME/), with fixes/ and
+#           next/ in it (see parts, series_files)
 #   b       its build folder (build/ or build/NAME/)
 #   tree, base_tree, perf, base_perf   the trees and perfs under $b
 # Gives pass, fail, skip, stop and finish NAME for the "NAME: N passed, N failed"
@@ -30,6 +31,23 @@ else
 fi
 # shellcheck source=/dev/null # variables only
 . "$conf"
+# A series is two postings, each a folder of format-patch files with a
+# series file, applied in this order: fixes/ for perf-tools (on 6.12, the
+# stable candidates), then next/ for perf-tools-next (on 6.12, the
+# distribution patches). In the tree, branch 'fixes' ends the first.
+parts="fixes next"
+
+# series_files: the path of every patch of the series, in order.
+series_files() {
+	local part p
+	for part in $parts; do
+		[ -f "$series/$part/series" ] || continue
+		while read -r p; do
+			case "$p" in '' | '#'*) continue ;; esac
+			echo "$series/$part/$p"
+		done <"$series/$part/series"
+	done
+}
 # shellcheck disable=SC2034 # for the scripts that source this
 tree=$b/tree
 # shellcheck disable=SC2034

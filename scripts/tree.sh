@@ -1,9 +1,10 @@
 #!/bin/bash
 # Lay down the base's trees: $tree (build/tree, build/NAME/tree) holds the
 # pristine base as one commit tagged 'base', then one commit per patch of the
-# series (git am); $base_tree is a worktree of 'base'. The files tree.head
-# and base.head next to them name the commits, and change only when these
-# do: the Makefile's perf builds depend on them.
+# series (git am), fixes/ then next/, with branch 'fixes' at the last of
+# fixes/ and branch 'series' at the last; $base_tree is a worktree of
+# 'base'. The files tree.head and base.head next to them name the commits,
+# and change only when these do: the Makefile's perf builds depend on them.
 # Usage: BASE=NAME tree.sh
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -27,6 +28,9 @@ stamp() {
 
 finish_tree() {
 	record_applied
+	# checkpatch.pl leaves its cache of CamelCase names in the tree
+	grep -qs checkpatch-camelcase "$tree/.git/info/exclude" ||
+		echo '.checkpatch-camelcase.*' >>"$tree/.git/info/exclude"
 	[ -e "$base_tree/.git" ] || git -C "$tree" worktree add -q --detach "$base_tree" base
 	stamp "$b/base.head" base
 	stamp "$b/tree.head" HEAD
@@ -75,9 +79,12 @@ if [ ! -d "$tree/.git" ]; then
 else
 	"$top/scripts/unsaved.sh" "$tree"
 	have=$(git -C "$tree" format-patch --stdout base..HEAD | git patch-id --stable | cut -d' ' -f1)
-	want=$(cd "$series" && grep -v '^#' series | xargs -r cat | git patch-id --stable | cut -d' ' -f1)
+	want=$(series_files | xargs -r cat | git patch-id --stable | cut -d' ' -f1)
 	if [ "$have" = "$want" ]; then
 		"$top/scripts/cover.sh" "$series" "$tree"
+		nfixes=$(grep -cv '^#' "$series/fixes/series" || true)
+		git -C "$tree" branch -f fixes "$(git -C "$tree" rev-list --reverse base..HEAD |
+			sed -n "${nfixes}p")"
 		finish_tree
 		echo "tree: $tree already holds the series"
 		exit 0
@@ -87,15 +94,23 @@ else
 fi
 
 "$top/scripts/cover.sh" "$series" "$tree"
-while read -r p; do
-	case "$p" in '' | '#'*) continue ;; esac
-	if ! git -C "$tree" am -q --committer-date-is-author-date "$series/$p" >"$tree.am.log" 2>&1; then
-		echo "tree: patch ${series#"$top"/}/$p does not apply to $BASE_PACKAGE $BASE_VERSION:" >&2
-		grep -E '^(error|Patch failed|patch failed)' "$tree.am.log" >&2 || cat "$tree.am.log" >&2
-		git -C "$tree" am --abort >/dev/null 2>&1 || true
-		exit 1
+for part in $parts; do
+	while read -r p; do
+		case "$p" in '' | '#'*) continue ;; esac
+		if ! git -C "$tree" am -q --committer-date-is-author-date "$series/$part/$p" \
+			>"$tree.am.log" 2>&1; then
+			echo "tree: patch ${series#"$top"/}/$part/$p does not apply to" \
+				"$BASE_PACKAGE $BASE_VERSION:" >&2
+			grep -E '^(error|Patch failed|patch failed)' "$tree.am.log" >&2 ||
+				cat "$tree.am.log" >&2
+			git -C "$tree" am --abort >/dev/null 2>&1 || true
+			exit 1
+		fi
+	done <"$series/$part/series"
+	if [ "$part" = fixes ]; then
+		git -C "$tree" branch -f fixes HEAD
 	fi
-done <"$series/series"
+done
 rm -f "$tree.am.log"
 finish_tree
 echo "tree: $tree at $(git -C "$tree" rev-list --count base..HEAD) patch(es) on base"

@@ -11,7 +11,7 @@ dirty=$(git -C "$tree" status --porcelain --untracked-files=no | wc -l)
 have=$(git -C "$tree" format-patch --stdout base..HEAD | git patch-id --stable | cut -d' ' -f1 | sort)
 # what the series folder holds, and what tree.sh last applied (the folder
 # may have moved on since, e.g. after a git pull)
-saved=$({ cat "$series"/[0-9]*.patch 2>/dev/null | git patch-id --stable | cut -d' ' -f1
+saved=$({ series_files | xargs -r cat | git patch-id --stable | cut -d' ' -f1
 	cat "$(git -C "$tree" rev-parse --git-dir)/applied-patch-ids" 2>/dev/null; } | sort)
 unsaved=$(comm -23 <(echo "$have") <(echo "$saved") | grep -c . || true)
 if [ "$dirty" -gt 0 ] || [ "$unsaved" -gt 0 ]; then
