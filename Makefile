@@ -29,12 +29,12 @@ DEPS := build/deps.stamp
 
 # Every check of 'make check' on the default base; on a backport, those that
 # need no more than its trees and perfs.
-CHECKS := checkpatch unit demo mutations full live fuzz
+CHECKS := checkpatch postings unit demo mutations full live fuzz
 # In make check-all only: with them, .ci/run on a fresh clone would pass 60 min.
 SLOW_CHECKS := bisect sparc64 sparc64-system asan clang
-BACKPORT_CHECKS := checkpatch unit demo mutations live fuzz
+BACKPORT_CHECKS := checkpatch postings unit demo mutations live fuzz
 
-.PHONY: all deps fetch tree perf base-perf demo export check check-all \
+.PHONY: all deps fetch tree perf base-perf demo export outgoing debian-patches check check-all \
 	$(addprefix check-,$(CHECKS) $(SLOW_CHECKS)) bench
 
 all: $(PERF) $(BASE_PERF) $(GEN)
@@ -57,9 +57,19 @@ $(B)/tree.head $(B)/base.head &: $(DEPS) $(CONF) $(wildcard $(SERIES)/*/series $
 
 tree: $(B)/tree.head
 
-# Save the commits after 'base' in $(B)/tree into $(SERIES)/.
+# Save the commits after 'base' in $(B)/tree into $(SERIES)/: fixes/ from
+# base..fixes, next/ from fixes..series.
 export:
 	scripts/export.sh
+
+# The postings, ready for git send-email, in $(B)/outgoing/: authored and
+# signed off by AUTHOR="Name <email>", the person who sends them.
+outgoing: $(B)/tree.head
+	AUTHOR="$(AUTHOR)" scripts/outgoing.sh
+
+# The series as Debian patches with DEP-3 headers, in $(B)/debian/patches/.
+debian-patches: $(B)/tree.head
+	scripts/debian-patches.sh
 
 $(PERF): $(B)/tree.head build-options.txt
 	scripts/build-perf.sh $(B)/tree $(B)/perf
@@ -87,6 +97,9 @@ check-all: $(GEN)
 
 check-checkpatch: $(B)/tree.head
 	scripts/checkpatch.sh
+
+check-postings: $(B)/tree.head
+	scripts/check-postings.sh
 
 check-unit: $(PERF)
 	scripts/check-unit.sh

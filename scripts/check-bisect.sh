@@ -1,7 +1,7 @@
 #!/bin/bash
 # Apply the series one patch at a time (the commits after 'base' in the
-# base's tree), build after each and run the maps and thread tests that
-# exist at that point. Works in $b/check-tree and $b/check-perf.
+# base's tree: the fixes posting, then the next one), build after each and
+# run the maps and thread tests that exist at that point. Works in $b/check-tree and $b/check-perf.
 # Usage: BASE=NAME check-bisect.sh
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -16,12 +16,18 @@ tests=("Share thread maps" "Lookup mmap thread" "$BASE_MAPS_SUITE" "Synthesize t
 	"perf report --tasks --mmaps across fork and exec")
 i=0
 n=$(git -C "$main_tree" rev-list --count base..HEAD)
+nfixes=$(git -C "$main_tree" rev-list --count base..fixes)
 for c in $(git -C "$main_tree" rev-list --reverse base..HEAD); do
 	i=$((i + 1))
-	subject=$(git -C "$main_tree" log -1 --format=%s "$c")
+	# "fixes 3/8 subject", "next 2/13 subject": the commit in its posting
+	if [ "$i" -le "$nfixes" ]; then
+		subject="fixes $i/$nfixes $(git -C "$main_tree" log -1 --format=%s "$c")"
+	else
+		subject="next $((i - nfixes))/$((n - nfixes)) $(git -C "$main_tree" log -1 --format=%s "$c")"
+	fi
 	"$top/scripts/worktree.sh" "$main_tree" "$tree" "$c"
 	if ! "$top/scripts/build-perf.sh" "$tree" "$b/check-perf" >/dev/null; then
-		fail "$i/$n $subject: does not build; see $b/check-perf.log"
+		fail "$subject: does not build; see $b/check-perf.log"
 		continue
 	fi
 	present=()
@@ -31,9 +37,9 @@ for c in $(git -C "$main_tree" rev-list --reverse base..HEAD); do
 	done
 	result=$("$top/scripts/perf-test.sh" "step" "$tree" "$check_perf" "${present[@]}" | tail -n 1)
 	if echo "$result" | grep -q ' 0 failed$'; then
-		pass "$i/$n $subject: builds; ${result#*: }"
+		pass "$subject: builds; ${result#*: }"
 	else
-		fail "$i/$n $subject: ${result#*: }"
+		fail "$subject: ${result#*: }"
 	fi
 done
 "$top/scripts/worktree.sh" "$main_tree" "$tree" HEAD

@@ -2,10 +2,13 @@
 # Run the base tree's checkpatch.pl --strict on every patch of both postings.
 # A finding passes only if checkpatch-exceptions.txt lists its type for
 # that patch (PART/FILE, e.g. next/0011-...), with a reason.
-# Usage: BASE=NAME checkpatch.sh
+# DIR, if given, holds the postings instead of the base's series folder
+# (make outgoing's).
+# Usage: BASE=NAME checkpatch.sh [DIR]
 set -eu
 . "$(dirname "$0")/lib.sh"
 check=checkpatch
+[ $# -eq 0 ] || series=$(cd "$1" && pwd)
 need "$tree/scripts/checkpatch.pl"
 exceptions="$top/checkpatch-exceptions.txt"
 while read -r path; do
