@@ -1,10 +1,10 @@
 #!/bin/bash
 # The postings as a submitter sends them and a distribution takes them:
 # make outgoing with a stand-in AUTHOR (into $b/check-outgoing) must be
-# re-authored, signed off by AUTHOR alone and checkpatch-clean, and git am
-# must apply it, fixes then next, to the pristine base, giving the tree the
-# series gives; so must the Debian patches (make debian-patches), in the
-# order of their series file.
+# re-authored, signed off by AUTHOR alone and checkpatch-clean, and git
+# am must apply it, fixes then next, to the pristine base, giving the tree
+# the series gives; so must git apply the Debian patches (make
+# debian-patches), in the order of their series file.
 # Usage: BASE=NAME check-postings.sh
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -51,15 +51,23 @@ for c in "$out"/*/0000-cover-letter.patch; do
 	fi
 done
 
-# apply FILE...: to a fresh worktree at base, in order; prints the tree
-# it gives
+# apply HOW FILE...: to a fresh worktree at base, in order, with 'git am'
+# (mail) or 'git apply' (Debian's patches); prints the tree it gives
 apply() {
+	local how=$1 p
+	shift
 	"$top/scripts/worktree.sh" "$tree" "$work" base
 	for p in "$@"; do
-		if ! git -C "$work" apply --index "$p" 2>"$work.log"; then
+		if [ "$how" = am ]; then
+			GIT_COMMITTER_NAME=check GIT_COMMITTER_EMAIL=check@localhost \
+				git -C "$work" am -q "$p" 2>"$work.log"
+		else
+			git -C "$work" apply --index "$p" 2>"$work.log"
+		fi || {
 			echo "    ${p#"$top"/} does not apply: $(head -n 1 "$work.log")" >&2
+			git -C "$work" am --abort >/dev/null 2>&1 || true
 			return 1
-		fi
+		}
 	done
 	git -C "$work" write-tree
 }
@@ -70,9 +78,9 @@ for part in $parts; do
 	[ -f "$dir/series" ] || dir=$series/$part
 	mapfile -t -O "${#sent[@]}" sent < <(sed "s|^|$dir/|" "$dir/series")
 done
-got=$(apply "${sent[@]}") || got=
+got=$(apply am "${sent[@]}") || got=
 if [ "$got" = "$want" ]; then
-	pass "the outgoing patches apply to the pristine base, fixes then next, as the series"
+	pass "git am applies the outgoing patches to the pristine base, fixes then next, as the series"
 else
 	fail "the outgoing patches do not give the series' tree"
 fi
@@ -80,7 +88,7 @@ fi
 if "$top/scripts/debian-patches.sh" >/dev/null; then
 	deb=$b/debian/patches
 	mapfile -t debs < <(grep -v '^#' "$deb/series" | sed "s|^|$deb/|")
-	got=$(apply "${debs[@]}") || got=
+	got=$(apply apply "${debs[@]}") || got=
 	if [ "$got" = "$want" ]; then
 		pass "the Debian patches apply to the pristine base in their series' order, as the series"
 	else
