@@ -1,7 +1,19 @@
 #!/bin/bash
-# make bench: what the series costs 'perf report'. Four recordings:
+# make bench: what the series costs 'perf report'. The recordings:
 #   forkexec   a live 'perf record' of a shell running /bin/true 2000 times;
 #   execchain  one process exec'ing 2000 times (gen-trace);
+#   execchain-dwarf  one process exec'ing 10,000 times, pids no process
+#              has, samples as from --call-graph dwarf (gen-trace -g -d):
+#              the DWARF unwinder set up and run (on files it cannot open);
+#   callchain  36,000 samples with frame-pointer call chains of 40 kernel
+#              and 22 user entries (1 in 8 user only, 1 in 8 with no
+#              context markers), of a shell and a child that execs 12
+#              times, a third of the user entries in no map (gen-trace);
+#   branch     18,000 samples with 32-entry branch stacks (8 entries with a
+#              kernel address) of a shell and a child that execs 8 times
+#              (gen-trace); perf report is in branch mode (the file has
+#              HEADER_BRANCH_STACK): each entry's target is resolved and
+#              counted by comm,dso;
 #   machine    2000 synthesized processes of 200 maps each (gen-trace);
 #   bigexec    a parent with 100,000 maps whose 10 children (kernel FORK)
 #              each exec (gen-trace): exec must cost O(maps).
@@ -10,6 +22,11 @@
 #              samples as from --call-graph dwarf (gen-trace -g, -g -d):
 #              the e_machine lookup of the DWARF unwinder must not make the
 #              second cost more than twice the first.
+# callchain and branch have a kernel map ([kernel.kallsyms]_text) with no
+# build-id: perf would take the symbols of this machine's /proc/kallsyms
+# (and /proc/modules, vmlinux from the current directory or /boot), so they
+# are read with --kallsyms=/dev/null: kernel addresses resolve to the
+# kernel map, with no symbol, the same on every machine.
 # Base and patched perf read each one: instructions (callgrind), peak RSS
 # and wall time (/usr/bin/time -v, separate runs), and the maps alive at the
 # end (--tasks --mmaps). A recording passes if the patched perf needs at
@@ -44,6 +61,9 @@ git -C "$b/bench-tree" apply "$mutations/a-fork-exec-check-removed.patch"
 "$perf" record -q -e cpu-clock -o "$out/forkexec.data" -- \
 	sh -c 'for i in $(seq 2000); do /bin/true; done'
 "$gen" execchain 2000 "$out/execchain.data"
+"$gen" -g -d execchain 10000 "$out/execchain-dwarf.data"
+"$gen" callchain 36000 "$out/callchain.data"
+"$gen" branch 18000 "$out/branch.data"
 "$gen" machine 2000 200 "$out/machine.data"
 "$gen" bigexec 100000 10 "$out/bigexec.data"
 "$gen" -g bigexec 30000 10 "$out/bigexec-30k.data"
@@ -58,8 +78,10 @@ cp "$b/bench-perf/perf" "$out/pre-fix-perf"
 # (wall) and maps for PERF reading NAME's recording; logs in
 # $b/bench/NAME.LABEL.*
 measure() {
-	local log="$out/$3.$1" i r t
-	local report=("$2" report -f -i "$out/$3.data" --stdio --sort "comm,dso" -q --no-children)
+	local log="$out/$3.$1" i r t opts=()
+	# a kernel map: no symbols from this machine (see the top)
+	case $3 in callchain | branch) opts=(--kallsyms=/dev/null) ;; esac
+	local report=("$2" report -f -i "$out/$3.data" "${opts[@]}" --stdio --sort "comm,dso" -q --no-children)
 	rm -f "$log.runs"
 	valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 		"${report[@]}" >/dev/null 2>"$log.callgrind"
@@ -77,7 +99,7 @@ measure() {
 			secs=$t
 		fi
 	done
-	"$2" report -f -i "$out/$3.data" --tasks --mmaps >"$log.mmaps" 2>/dev/null
+	"$2" report -f -i "$out/$3.data" "${opts[@]}" --tasks --mmaps >"$log.mmaps" 2>/dev/null
 	# map lines: indented, starting with a hex range (task lines have none)
 	maps=$(grep -cE '^[[:space:]]+[0-9a-f]+-[0-9a-f]+ ' "$log.mmaps" || true)
 	if [ -z "$ins" ] || [ -z "$rss" ] || [ -z "$secs" ]; then
@@ -93,7 +115,8 @@ at_most() { awk -v r="$1" -v m="$2" 'BEGIN { exit !(r <= m) }'; }
 
 printf '%s\n' '| recording | perf | instructions | peak RSS (KB) | wall (s) | maps at end |' \
 	'| --- | --- | ---: | ---: | ---: | ---: |' >"$out/table.md"
-for name in idle forkexec execchain bigexec bigexec-30k bigexec-30k-dwarf machine; do
+for name in idle forkexec execchain execchain-dwarf callchain branch bigexec \
+	bigexec-30k bigexec-30k-dwarf machine; do
 	measure base "$out/base-perf" "$name"
 	base_ins=$ins base_rss=$rss base_secs=$secs base_maps=$maps
 	measure patched "$out/patched-perf" "$name"

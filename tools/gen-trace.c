@@ -6,24 +6,40 @@
  *
  *   cc -O2 -Wall -Wextra -o build/gen-trace tools/gen-trace.c
  *
- *   gen-trace [-b|-l] SCENARIO OUT.data [TRUTH]
+ *   gen-trace [-b|-l] [-d] [-g] SCENARIO OUT.data [TRUTH]
  *
  *   -b   write the whole file big-endian, as a sparc64 perf would
  *   -l   write it little-endian (default: the host's byte order)
+ *   -d   samples as from 'perf record --call-graph dwarf': a user call
+ *        chain, user registers and user stack in each
+ *   -g   pids no process has (above PID_MAX_LIMIT): bigexec's parent,
+ *        execchain's processes (see scenario_bigexec(), scenario_execchain())
  *
  *   SCENARIO is one of
  *     report            the layout of the original bug report (bash forking
  *                       emacs-gtk and ls on sparc64), see report_steps[]
  *     machine N M       N synthesized processes with M maps each
  *     execchain N       one process exec'ing N times in a row
+ *     bigexec N M       a parent of N maps whose M children (kernel FORK)
+ *                       each exec
+ *     callchain N       N samples with frame-pointer call chains as from
+ *                       'perf record -g', 40 kernel and 22 user entries
+ *                       each, of a shell and a child that execs 12 times;
+ *                       a kernel map ([kernel.kallsyms]_text) first
+ *     branch N          N samples with 32-entry branch stacks as from
+ *                       'perf record -b', of a shell and a child that
+ *                       execs 8 times; user entries mostly, kernel ones
+ *                       in the kernel map
  *
  * The file is a "PERFILE2" perf.data file: perf_file_header, one
  * perf_file_attr (perf_event_attr + ids section), one id, the data section
- * and two small header features (HOSTNAME, ARCH).  The layouts are those of
- * tools/perf/util/header.h, tools/lib/perf/include/perf/event.h and
- * include/uapi/linux/perf_event.h; no perf header is included: every field
- * is written one by one, at its size, in the chosen byte order, which is
- * exactly what a perf running on a machine of that byte order would write.
+ * and small header features (HOSTNAME, ARCH; BRANCH_STACK for "branch").
+ * The layouts are those of tools/perf/util/header.h,
+ * tools/lib/perf/include/perf/event.h and include/uapi/linux/perf_event.h
+ * (sample fields in the order of PERF_RECORD_SAMPLE there, see
+ * ev_sample_full()); no perf header is included: every field is written
+ * one by one, at its size, in the chosen byte order, which is exactly what
+ * a perf running on a machine of that byte order would write.
  *
  * TRUTH lines (what a correct perf shows at the end of the file):
  *   task PID KIND COMM        KIND: synth-fork, exec or plain
@@ -59,8 +75,15 @@ typedef uint16_t u16;
 #define PERF_SAMPLE_CALLCHAIN		(1u << 5)
 #define PERF_SAMPLE_REGS_USER		(1u << 12)
 #define PERF_SAMPLE_STACK_USER		(1u << 13)
+#define PERF_SAMPLE_BRANCH_STACK	(1u << 11)
 #define PERF_SAMPLE_REGS_ABI_64		2
+#define PERF_CONTEXT_KERNEL		((u64)-128)
 #define PERF_CONTEXT_USER		((u64)-512)
+
+/* attr.branch_sample_type bits */
+#define PERF_SAMPLE_BRANCH_USER		(1u << 0)
+#define PERF_SAMPLE_BRANCH_KERNEL	(1u << 1)
+#define PERF_SAMPLE_BRANCH_ANY		(1u << 3)
 
 /* bit numbers of the perf_event_attr flag bitfield (LSB first, as on x86) */
 #define ATTR_DISABLED			0
@@ -88,6 +111,7 @@ typedef uint16_t u16;
 #define PERF_RECORD_MMAP2		10
 #define PERF_RECORD_FINISHED_ROUND	68	/* perf's own record type */
 
+#define PERF_RECORD_MISC_KERNEL		(1 << 0)
 #define PERF_RECORD_MISC_USER		(2 << 0)
 #define PERF_RECORD_MISC_MMAP_DATA	(1 << 13)	/* MMAP2: not executable */
 #define PERF_RECORD_MISC_COMM_EXEC	(1 << 13)	/* COMM: due to exec */
@@ -104,6 +128,7 @@ typedef uint16_t u16;
 #define PERF_MAGIC2		0x32454c4946524550ULL	/* "PERFILE2" in LE */
 #define HEADER_HOSTNAME		3
 #define HEADER_ARCH		6
+#define HEADER_BRANCH_STACK	15	/* no data: "every event has -b" */
 #define NAME_ALIGN		64	/* string features are padded to this */
 
 /*
@@ -132,11 +157,30 @@ typedef uint16_t u16;
 #define SAMPLE_PERIOD	250000		/* ns between samples at 4 kHz */
 #define EVENT_ID	1		/* the id of our one event */
 
+/*
+ * "branch": as 'perf record -b' (-j any,u,k), no PERF_SAMPLE_BRANCH_HW_INDEX:
+ * a sample's branch stack is nr then nr {from, to, flags}, no hw_idx.
+ */
+#define BRANCH_SAMPLE_TYPE	(PERF_SAMPLE_BRANCH_ANY | \
+				 PERF_SAMPLE_BRANCH_USER | \
+				 PERF_SAMPLE_BRANCH_KERNEL)
+
+/*
+ * The kernel map of "callchain" and "branch", x86-64 style, as perf record
+ * synthesizes it (perf_event__synthesize_kernel_mmap()): a MMAP2 of pid -1,
+ * cpumode KERNEL, named "[kernel.kallsyms]_text", pgoff the address of
+ * _text.  No build-id: no vmlinux or kallsyms of the recording exists.
+ */
+#define KERNEL_START		0xffffffff81000000ULL
+#define KERNEL_END		0xffffffff83000000ULL
+#define KERNEL_MMAP_NAME	"[kernel.kallsyms]_text"
+
 /* ---- byte-order aware record writer ------------------------------------- */
 
 static int big_endian;		/* byte order of the file being written */
 static int dwarf;		/* -d: samples as with --call-graph dwarf */
-static int gone;		/* -g: bigexec's parent is a pid no process has */
+static int gone;		/* -g: pids no process has (bigexec, execchain) */
+static u64 sample_type = SAMPLE_TYPE;	/* attr.sample_type, set by main() */
 static FILE *out;
 static u64 data_size;		/* bytes written to the data section */
 static u64 now = 1000000000ULL;	/* timestamp of the last event (ns) */
@@ -491,13 +535,76 @@ static void ev_mmap2(int pid, u64 start, u64 end, const char *prot,
 	model_mmap(task(pid), start, end, prot, name);
 }
 
-/* PERF_RECORD_SAMPLE: ip, pid/tid, time, cpu/res, period (SAMPLE_TYPE). */
-static void ev_sample(int pid, u64 ip)
+/*
+ * The kernel's map, written first (perf record synthesizes it before the
+ * processes): PERF_RECORD_MMAP2 as in ev_mmap2(), pid -1, tid 0, no
+ * device, inode or prot, and the sample_id of a synthesized event (zero).
+ * It goes to the kernel's maps, not to a process: no truth.
+ */
+static void ev_kernel_mmap(void)
+{
+	struct rec r;
+
+	event_begin(&r, PERF_RECORD_MMAP2, PERF_RECORD_MISC_KERNEL);
+	put32(&r, (u32)-1);		/* pid: HOST_KERNEL_ID */
+	put32(&r, 0);			/* tid */
+	put64(&r, KERNEL_START);
+	put64(&r, KERNEL_END - KERNEL_START);
+	put64(&r, KERNEL_START);	/* pgoff: the address of _text */
+	put32(&r, 0);			/* maj */
+	put32(&r, 0);			/* min */
+	put64(&r, 0);			/* ino */
+	put64(&r, 0);			/* ino_generation */
+	put32(&r, 0);			/* prot */
+	put32(&r, 0);			/* flags */
+	put_str(&r, KERNEL_MMAP_NAME, 8);
+	for (int i = 0; i < 3; i++)	/* sample_id: pid/tid, time, cpu */
+		put64(&r, 0);
+	event_end(&r);
+}
+
+/*
+ * struct branch_flags (tools/perf/util/branch.h) as the kernel of our byte
+ * order stores it: mispred:1, predicted:1, in_tx:1, abort:1, cycles:16,
+ * type:4, ...  A little-endian compiler puts the first field at bit 0, a
+ * big-endian one at bit 63 (perf's evsel__bitfield_swap_branch_flags()
+ * moves them back field by field).
+ */
+static u64 branch_flags(int mispred, unsigned cycles)
+{
+	const struct { int pos, size; u64 v; } f[] = {
+		{ 0, 1, mispred != 0 },		/* mispred */
+		{ 1, 1, mispred == 0 },		/* predicted */
+		{ 4, 16, cycles & 0xffff },	/* cycles */
+	};
+	u64 v = 0;
+
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+		v |= f[i].v << (big_endian ? 64 - f[i].pos - f[i].size : f[i].pos);
+	return v;
+}
+
+struct branch {
+	u64 from, to;
+	int mispred;
+	unsigned cycles;
+};
+
+/*
+ * PERF_RECORD_SAMPLE, its fields in the order of include/uapi/linux/
+ * perf_event.h: ip, pid/tid, time, cpu/res, period (SAMPLE_TYPE), then
+ * with PERF_SAMPLE_CALLCHAIN u64 nr, ips[nr] (@chain, or with -d a user
+ * chain of @ip alone); with PERF_SAMPLE_BRANCH_STACK u64 nr, nr {from, to,
+ * flags}; with -d (REGS_USER, STACK_USER) abi, the registers, size, the
+ * stack bytes and dyn_size.  @misc is the cpumode of @ip.
+ */
+static void ev_sample_full(int pid, u16 misc, u64 ip, const u64 *chain,
+			   int nr_chain, const struct branch *br, int nr_br)
 {
 	struct rec r;
 
 	now += 1000;
-	event_begin(&r, PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER);
+	event_begin(&r, PERF_RECORD_SAMPLE, misc);
 	put64(&r, ip);
 	put32(&r, pid);
 	put32(&r, pid);
@@ -505,20 +612,44 @@ static void ev_sample(int pid, u64 ip)
 	put32(&r, 0);
 	put32(&r, 0);
 	put64(&r, SAMPLE_PERIOD);
-	if (dwarf) {
-		put64(&r, 2);			/* callchain: nr */
-		put64(&r, PERF_CONTEXT_USER);
-		put64(&r, ip);
+	if (sample_type & PERF_SAMPLE_CALLCHAIN) {
+		if (chain) {
+			put64(&r, nr_chain);
+			for (int i = 0; i < nr_chain; i++)
+				put64(&r, chain[i]);
+		} else {
+			put64(&r, 2);
+			put64(&r, PERF_CONTEXT_USER);
+			put64(&r, ip);
+		}
+	}
+	if (sample_type & PERF_SAMPLE_BRANCH_STACK) {
+		put64(&r, nr_br);
+		for (int i = 0; i < nr_br; i++) {
+			put64(&r, br[i].from);
+			put64(&r, br[i].to);
+			put64(&r, branch_flags(br[i].mispred, br[i].cycles));
+		}
+	}
+	if (sample_type & PERF_SAMPLE_REGS_USER) {
 		put64(&r, PERF_SAMPLE_REGS_ABI_64);
 		put64(&r, now);			/* BP */
 		put64(&r, 0x7ffc00000000ULL);	/* SP */
 		put64(&r, ip);			/* IP */
+	}
+	if (sample_type & PERF_SAMPLE_STACK_USER) {
 		put64(&r, STACK_USER);
 		for (int i = 0; i < STACK_USER / 8; i++)
 			put64(&r, 0);
 		put64(&r, STACK_USER);		/* dyn_size */
 	}
 	event_end(&r);
+}
+
+/* A user sample at @ip (with -d, its DWARF call chain data). */
+static void ev_sample(int pid, u64 ip)
+{
+	ev_sample_full(pid, PERF_RECORD_MISC_USER, ip, NULL, 0, NULL, 0);
 }
 
 /* ---- scenario "report" --------------------------------------------------- */
@@ -709,37 +840,42 @@ static void scenario_machine(int n, int m)
  * FORK, maps cloned), which then execs N times in a row.  Each image has
  * 10 fresh maps (exe + 9 library maps) whose addresses shift by 17 pages
  * per exec, so each image partly overlaps the previous one; a sample after
- * each exec hits the new exe.
+ * each exec hits the new exe.  With -g the two pids are 4194700 and
+ * 4194701, which no process has: perf 7.3 reads /proc/PID/exe of the
+ * shell's pid for its e_machine, and a live 2000 would change what it
+ * does (pid_max wraps on a busy machine).
  */
 static void scenario_execchain(int n)
 {
+	/* -g: above PID_MAX_LIMIT, for no /proc/PID of this machine to count */
+	const int sh = gone ? 4194700 : 2000, child = sh + 1;
 	char name[128], comm[16];
 
-	ev_fork(2000, 1, 1);
-	ev_comm(2000, "sh", 0);
-	ev_mmap2(2000, 0x400000, 0x420000, "r-xp", "/bin/dash");
-	ev_mmap2(2000, 0x620000, 0x622000, "rw-p", "/bin/dash");
-	ev_mmap2(2000, 0x7f0000000000, 0x7f0000024000, "r-xp", "/lib/ld-2.27.so");
-	ev_mmap2(2000, 0x7f0000200000, 0x7f0000360000, "r-xp", "/lib/libc-2.27.so");
-	ev_mmap2(2000, 0x7f0000560000, 0x7f0000564000, "rw-p", "/lib/libc-2.27.so");
-	ev_sample(2000, 0x401000);
+	ev_fork(sh, 1, 1);
+	ev_comm(sh, "sh", 0);
+	ev_mmap2(sh, 0x400000, 0x420000, "r-xp", "/bin/dash");
+	ev_mmap2(sh, 0x620000, 0x622000, "rw-p", "/bin/dash");
+	ev_mmap2(sh, 0x7f0000000000, 0x7f0000024000, "r-xp", "/lib/ld-2.27.so");
+	ev_mmap2(sh, 0x7f0000200000, 0x7f0000360000, "r-xp", "/lib/libc-2.27.so");
+	ev_mmap2(sh, 0x7f0000560000, 0x7f0000564000, "rw-p", "/lib/libc-2.27.so");
+	ev_sample(sh, 0x401000);
 
-	ev_fork(2001, 2000, 0);
+	ev_fork(child, sh, 0);
 	for (int i = 0; i < n; i++) {
 		u64 shift = (u64)i * 0x11000;
 
 		snprintf(comm, sizeof(comm), "step-%d", i);
-		ev_comm(2001, comm, 1);
+		ev_comm(child, comm, 1);
 		snprintf(name, sizeof(name), "/usr/bin/step-%d", i);
-		ev_mmap2(2001, 0x400000 + shift, 0x430000 + shift, "r-xp", name);
+		ev_mmap2(child, 0x400000 + shift, 0x430000 + shift, "r-xp", name);
 		for (int j = 1; j < 10; j++) {
 			u64 start = 0x7f0000000000 + shift + (u64)j * 0x40000;
 
 			snprintf(name, sizeof(name), "/lib/libstep%d-%d.so", j, i % 5);
-			ev_mmap2(2001, start, start + 0x20000,
+			ev_mmap2(child, start, start + 0x20000,
 				 j % 2 ? "r-xp" : "rw-p", name);
 		}
-		ev_sample(2001, 0x401000 + shift);
+		ev_sample(child, 0x401000 + shift);
 	}
 }
 
@@ -788,6 +924,250 @@ static void scenario_bigexec(int n, int m)
 	}
 }
 
+/* ---- images for "callchain" and "branch" ------------------------------ */
+
+/*
+ * Their processes have pids above PID_MAX_LIMIT (4194304): perf 7.3 reads
+ * /proc/PID/exe for a thread's e_machine when its maps do not tell it,
+ * and a pid of this machine would make what it reads (and costs) depend
+ * on the processes running.
+ */
+#define IMAGE_SHIFT	0x11000ULL	/* 17 pages per image, as execchain */
+#define IMAGE_LIBS	0x7f0000000000ULL
+#define IMAGE_LIB_STEP	0x40000ULL	/* 9 maps of 0x20000, gaps between */
+#define UNMAPPED	0x10000000ULL	/* no image maps anything here */
+
+static u64 rng = 0x9e3779b97f4a7c15ULL;
+
+/* xorshift64: the same file on every run */
+static u64 rand64(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+/*
+ * Image @i of a process: /usr/bin/PROG-I (0x30000 bytes at 0x400000 +
+ * i * IMAGE_SHIFT), then 9 library maps of 0x20000 bytes, r-xp and rw-p in
+ * turn, IMAGE_LIB_STEP apart, from IMAGE_LIBS + i * IMAGE_SHIFT; names
+ * repeat every 3 images.  Image i + 1 overlaps image i: what image i + 1
+ * does not map of image i's library j is its first IMAGE_SHIFT bytes.
+ */
+static void image_mmaps(int pid, const char *prog, int i)
+{
+	u64 shift = (u64)i * IMAGE_SHIFT;
+	char name[128];
+
+	snprintf(name, sizeof(name), "/usr/bin/%s-%d", prog, i);
+	ev_mmap2(pid, 0x400000 + shift, 0x430000 + shift, "r-xp", name);
+	for (int j = 1; j < 10; j++) {
+		u64 start = IMAGE_LIBS + shift + (u64)j * IMAGE_LIB_STEP;
+
+		snprintf(name, sizeof(name), "/usr/lib/%s/lib%s%d-%d.so", prog,
+			 prog, j, i % 3);
+		ev_mmap2(pid, start, start + 0x20000, j % 2 ? "r-xp" : "rw-p",
+			 name);
+	}
+}
+
+/* Where a user address falls, relative to image i (see image_mmaps()). */
+enum where { IN_EXE, IN_LIB, IN_OLD_IMAGE, IN_NO_MAP };
+
+/*
+ * An address of image @i: in its exe, in one of its text libraries, in
+ * what only image i - 1 mapped (for image 0, a gap), or where nothing is.
+ */
+static u64 user_addr(int i, enum where w)
+{
+	u64 shift = (u64)i * IMAGE_SHIFT;
+	u64 j = 2 * (rand64() % 5) + 1;		/* a text library */
+	u64 lib = IMAGE_LIBS + shift + j * IMAGE_LIB_STEP;
+	u64 r = rand64() & ~7ULL;
+
+	switch (w) {
+	case IN_EXE:
+		return 0x401000 + shift + r % 0x2f000;
+	case IN_LIB:
+		return lib + r % 0x20000;
+	case IN_OLD_IMAGE:
+		return lib - IMAGE_SHIFT + r % IMAGE_SHIFT;
+	default:
+		return UNMAPPED + r % 0x1000000;
+	}
+}
+
+static u64 kernel_addr(void)
+{
+	return KERNEL_START + (rand64() & ~7ULL) % (KERNEL_END - KERNEL_START);
+}
+
+/* ---- scenario "callchain N" -------------------------------------------- */
+
+#define CC_PARENT	4194500		/* see the pids above */
+#define CC_EXECS	12
+#define CC_KERNEL	40		/* kernel frames of a chain */
+#define CC_USER		22		/* user frames: 7 of them in no map */
+#define CC_KPATHS	64		/* distinct kernel stacks */
+#define CC_UPATHS	32		/* distinct user stacks per image */
+
+/* user frame @e of a stack: 7 of 22 in no map, 3 of them in image i - 1 */
+static enum where cc_where(int e)
+{
+	if (e % 3 == 2)
+		return e % 2 ? IN_OLD_IMAGE : IN_NO_MAP;
+	return e % 4 == 0 ? IN_EXE : IN_LIB;
+}
+
+/*
+ * A process as from 'perf record -g' (frame pointers), kernel stacks
+ * mostly.  A shell (CC_PARENT, image 0, synthesized) forks a child (kernel
+ * FORK) that execs CC_EXECS times (images 1..CC_EXECS); after each exec,
+ * N / CC_EXECS samples, of the shell and of the child in turn, each with a
+ * 64-entry call chain: PERF_CONTEXT_KERNEL, 40 kernel addresses (one of
+ * CC_KPATHS stacks that share their last 5 frames, the syscall entry),
+ * PERF_CONTEXT_USER, 22 user addresses (one of CC_UPATHS stacks of the
+ * image: 15 in its exe and text libraries, 7 in no map, 3 of these in
+ * what only the image before mapped).  One sample in 8 has a user stack
+ * only (ip in user space); one in 8 has the same 62 addresses with no
+ * context marker: perf then resolves them all as user addresses.  The
+ * kernel map (ev_kernel_mmap()) comes first.
+ */
+static void scenario_callchain(int n)
+{
+	static u64 kpath[CC_KPATHS][CC_KERNEL];
+	static u64 upath[2][CC_UPATHS][CC_USER];
+	static const char *const comms[2] = { "cc-shell", "cc-prog" };
+	const int pid[2] = { CC_PARENT, CC_PARENT + 1 };
+	u64 chain[2 + CC_KERNEL + CC_USER];
+	char comm[16];
+
+	for (int p = 0; p < CC_KPATHS; p++)
+		for (int e = 0; e < CC_KERNEL; e++)
+			kpath[p][e] = e < CC_KERNEL - 5 ? kernel_addr() :
+				      KERNEL_START + 0xc00000 + (u64)e * 0x40;
+
+	ev_kernel_mmap();
+	ev_fork(pid[0], 1, 1);
+	ev_comm(pid[0], comms[0], 0);
+	image_mmaps(pid[0], comms[0], 0);
+	ev_fork(pid[1], pid[0], 0);
+	for (int i = 1; i <= CC_EXECS; i++) {
+		const int image[2] = { 0, i };
+
+		snprintf(comm, sizeof(comm), "%s-%d", comms[1], i);
+		ev_comm(pid[1], comm, 1);
+		image_mmaps(pid[1], comms[1], i);
+		/* the stacks of each process's current image */
+		for (int t = 0; t < 2; t++) {
+			for (int p = 0; p < CC_UPATHS; p++) {
+				u64 *u = upath[t][p];
+
+				for (int e = 0; e < CC_USER; e++)
+					u[e] = user_addr(image[t], cc_where(e));
+			}
+		}
+		for (int s = 0; s < n / CC_EXECS; s++) {
+			const int t = s % 2, kind = s / 2 % 8;
+			const u64 *k = kpath[rand64() % CC_KPATHS];
+			const u64 *u = upath[t][rand64() % CC_UPATHS];
+			int nr = 0;
+
+			if (kind == 3) {		/* user only */
+				chain[nr++] = PERF_CONTEXT_USER;
+				memcpy(chain + nr, u, CC_USER * sizeof(u64));
+				nr += CC_USER;
+				ev_sample_full(pid[t], PERF_RECORD_MISC_USER,
+					       u[0], chain, nr, NULL, 0);
+				continue;
+			}
+			if (kind != 7)
+				chain[nr++] = PERF_CONTEXT_KERNEL;
+			memcpy(chain + nr, k, CC_KERNEL * sizeof(u64));
+			nr += CC_KERNEL;
+			if (kind != 7)
+				chain[nr++] = PERF_CONTEXT_USER;
+			memcpy(chain + nr, u, CC_USER * sizeof(u64));
+			nr += CC_USER;
+			ev_sample_full(pid[t], PERF_RECORD_MISC_KERNEL, k[0],
+				       chain, nr, NULL, 0);
+		}
+	}
+}
+
+/* ---- scenario "branch N" ----------------------------------------------- */
+
+#define BR_PARENT	4194600		/* see the pids above */
+#define BR_EXECS	8
+#define BR_ENTRIES	32
+
+/* the target of user branch entry @e: 2 of 32 in what image i - 1 mapped */
+static enum where br_to(int e)
+{
+	if (e % 16 == 5)
+		return IN_OLD_IMAGE;
+	return e % 3 ? IN_LIB : IN_EXE;
+}
+
+/*
+ * Samples as from 'perf record -b' (any branch, user and kernel): a shell
+ * (BR_PARENT, image 0, synthesized) forks a child that execs BR_EXECS
+ * times (images 1..BR_EXECS); after each exec N / BR_EXECS samples of the
+ * shell and the child in turn, at a user ip in the exe, each with 32
+ * branch entries, newest first: in 8 of them a kernel address (a syscall
+ * into the kernel, the return from it), 2 go to what only the image before
+ * mapped, the others go between the image's exe and text libraries.
+ * Flags: predicted or (one in 8) mispredicted, 1 to 1000 cycles.
+ */
+static void scenario_branch(int n)
+{
+	static const char *const comms[2] = { "br-shell", "br-prog" };
+	const int pid[2] = { BR_PARENT, BR_PARENT + 1 };
+	struct branch br[BR_ENTRIES];
+	char comm[16];
+
+	ev_kernel_mmap();
+	ev_fork(pid[0], 1, 1);
+	ev_comm(pid[0], comms[0], 0);
+	image_mmaps(pid[0], comms[0], 0);
+	ev_fork(pid[1], pid[0], 0);
+	for (int i = 1; i <= BR_EXECS; i++) {
+		const int image[2] = { 0, i };
+
+		snprintf(comm, sizeof(comm), "%s-%d", comms[1], i);
+		ev_comm(pid[1], comm, 1);
+		image_mmaps(pid[1], comms[1], i);
+		for (int s = 0; s < n / BR_EXECS; s++) {
+			const int t = s % 2, im = image[t];
+
+			for (int e = 0; e < BR_ENTRIES; e++) {
+				struct branch *b = &br[e];
+
+				switch (e % 8) {
+				case 1:		/* sysret */
+					b->from = kernel_addr();
+					b->to = user_addr(im, IN_LIB);
+					break;
+				case 2:		/* syscall */
+					b->from = user_addr(im, IN_LIB);
+					b->to = kernel_addr();
+					break;
+				default:
+					b->from = user_addr(im, e % 2 ? IN_LIB :
+								IN_EXE);
+					b->to = user_addr(im, br_to(e));
+				}
+				b->mispred = rand64() % 8 == 0;
+				b->cycles = 1 + rand64() % 1000;
+			}
+			ev_sample_full(pid[t], PERF_RECORD_MISC_USER,
+				       user_addr(im, IN_EXE), NULL, 0,
+				       br, BR_ENTRIES);
+		}
+	}
+}
+
 /* ---- file header, attr and features -------------------------------------- */
 
 /*
@@ -820,16 +1200,19 @@ static void put_file_attr(struct rec *r)
 	put32(r, ATTR_SIZE);		/* size */
 	put64(r, PERF_COUNT_SW_CPU_CLOCK); /* config */
 	put64(r, SAMPLE_FREQ);		/* sample_freq */
-	put64(r, SAMPLE_TYPE | (dwarf ? DWARF_SAMPLE_TYPE : 0)); /* sample_type */
+	put64(r, sample_type);		/* sample_type */
 	put64(r, 0);			/* read_format */
 	put64(r, attr_flags());		/* disabled, inherit, mmap, ... */
 	put32(r, 0);			/* wakeup_events */
 	put32(r, 0);			/* bp_type */
 	put64(r, 0);			/* config1 */
 	put64(r, 0);			/* config2 */
-	put64(r, 0);			/* branch_sample_type */
-	put64(r, dwarf ? REGS_USER_MASK : 0);	/* sample_regs_user */
-	put32(r, dwarf ? STACK_USER : 0);	/* sample_stack_user */
+	put64(r, sample_type & PERF_SAMPLE_BRANCH_STACK ?
+		 BRANCH_SAMPLE_TYPE : 0);	/* branch_sample_type */
+	put64(r, sample_type & PERF_SAMPLE_REGS_USER ?
+		 REGS_USER_MASK : 0);		/* sample_regs_user */
+	put32(r, sample_type & PERF_SAMPLE_STACK_USER ?
+		 STACK_USER : 0);		/* sample_stack_user */
 	put32(r, 0);			/* clockid */
 	put64(r, 0);			/* sample_regs_intr */
 	put32(r, 0);			/* aux_watermark */
@@ -844,15 +1227,19 @@ static void put_file_attr(struct rec *r)
 
 /*
  * Feature sections after the data: a perf_file_section per feature bit
- * set, then the features.  HOSTNAME is needed for cross-endian files: perf
- * checks that its bit is set to tell whether the bitmap was written as u64
- * or u32 words, and otherwise assumes an old file with a BUILD_ID section.
- * ARCH tells "perf report --header" readers where the file came from.
+ * set, in bit order, then the features.  HOSTNAME is needed for
+ * cross-endian files: perf checks that its bit is set to tell whether the
+ * bitmap was written as u64 or u32 words, and otherwise assumes an old file
+ * with a BUILD_ID section.  ARCH tells "perf report --header" readers where
+ * the file came from.  BRANCH_STACK, an empty section, is what perf record
+ * writes when its events sample branch stacks: 'perf report' takes it to
+ * turn on its branch mode (sort by branch).
  */
 static u64 write_features(void)
 {
 	const char *str[2] = { "gen-trace", big_endian ? "sparc64" : "x86_64" };
-	u64 offset = DATA_OFFSET + data_size + 2 * 16;
+	const int branch = (sample_type & PERF_SAMPLE_BRANCH_STACK) != 0;
+	u64 offset = DATA_OFFSET + data_size + (2 + branch) * 16;
 	struct rec r;
 
 	r.n = 0;
@@ -863,12 +1250,17 @@ static u64 write_features(void)
 		put64(&r, size);
 		offset += size;
 	}
+	if (branch) {
+		put64(&r, offset);
+		put64(&r, 0);
+	}
 	for (int i = 0; i < 2; i++) {
 		put32(&r, (strlen(str[i]) + NAME_ALIGN) / NAME_ALIGN * NAME_ALIGN);
 		put_str(&r, str[i], NAME_ALIGN);
 	}
 	write_rec(&r);
-	return 1ULL << HEADER_HOSTNAME | 1ULL << HEADER_ARCH;
+	return 1ULL << HEADER_HOSTNAME | 1ULL << HEADER_ARCH |
+	       (u64)branch << HEADER_BRANCH_STACK;
 }
 
 static void write_header(u64 features)
@@ -903,8 +1295,12 @@ static void usage(void)
 		"  -b  big-endian file (as written on sparc64)\n"
 		"  -l  little-endian file (default: host byte order)\n"
 		"  -d  samples as with --call-graph dwarf\n"
-		"  -g  bigexec's parent is a pid no process has, not gen-trace's parent\n"
-		"SCENARIO: report | machine N M | execchain N | bigexec N M\n");
+		"  -g  pids no process has: bigexec's parent (not gen-trace's\n"
+		"      parent), execchain's processes (not 2000, 2001)\n"
+		"SCENARIO: report | machine N M | execchain N | bigexec N M |\n"
+		"          callchain N | branch N\n"
+		"  callchain N  N samples with kernel and user call chains\n"
+		"  branch N     N samples with 32-entry branch stacks\n");
 	exit(2);
 }
 
@@ -946,7 +1342,8 @@ int main(int argc, char **argv)
 			usage();
 		n = number(argv[a++]);
 		m = number(argv[a++]);
-	} else if (!strcmp(scenario, "execchain")) {
+	} else if (!strcmp(scenario, "execchain") ||
+		   !strcmp(scenario, "callchain") || !strcmp(scenario, "branch")) {
 		if (argc - a < 2)
 			usage();
 		n = number(argv[a++]);
@@ -957,6 +1354,12 @@ int main(int argc, char **argv)
 		usage();
 	path = argv[a];
 	truth = argc - a == 2 ? argv[a + 1] : NULL;
+	if (dwarf)
+		sample_type |= DWARF_SAMPLE_TYPE;
+	if (!strcmp(scenario, "callchain"))
+		sample_type |= PERF_SAMPLE_CALLCHAIN;
+	else if (!strcmp(scenario, "branch"))
+		sample_type |= PERF_SAMPLE_BRANCH_STACK;
 
 	out = fopen(path, "wb");
 	if (!out) {
@@ -974,6 +1377,10 @@ int main(int argc, char **argv)
 		scenario_machine(n, m);
 	else if (!strcmp(scenario, "bigexec"))
 		scenario_bigexec(n, m);
+	else if (!strcmp(scenario, "callchain"))
+		scenario_callchain(n);
+	else if (!strcmp(scenario, "branch"))
+		scenario_branch(n);
 	else
 		scenario_execchain(n);
 
