@@ -5,8 +5,9 @@
 # ASan reports a map or thread used after its put and LeakSanitizer one
 # never put) into $b/asan-perf, from the worktree $b/asan-tree, and run the
 # series' suites, its shell test and the existing maps and thread tests in
-# one process (perf test -F), so that LeakSanitizer checks at exit. Any
-# sanitizer report fails.
+# one process (perf test -F), so that LeakSanitizer checks at exit, then
+# perf top for 20 s on a loop of forks and execs. Any sanitizer report
+# fails.
 # Usage: BASE=NAME check-asan.sh
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -42,5 +43,24 @@ if grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$out"; then
 	grep -E -A12 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$out" | head -40
 elif [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
 	fail "asan: perf test exited $status; see $out"
+fi
+
+# perf top for 20 s on a loop of forks and execs: its display thread reads
+# the maps that its other thread changes.
+top_out="$b/asan-top.out"
+sh -c 'while :; do sh -c "exec /bin/true"; done' &
+loop=$!
+status=0
+timeout --signal=INT --kill-after=10 20 "$asan_perf" top --stdio -e cpu-clock -F 1000 \
+	-g -d 1 >"$top_out" 2>&1 </dev/null || status=$?
+kill "$loop"
+wait "$loop" 2>/dev/null || true
+if grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$top_out"; then
+	fail "asan: perf top: sanitizer report; see $top_out:"
+	grep -E -A12 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$top_out" | head -40
+elif [ "$status" -ne 0 ] && [ "$status" -ne 124 ] && [ "$status" -ne 130 ]; then
+	fail "asan: perf top exited $status; see $top_out"
+else
+	pass "asan: perf top ran 20 s on forks and execs, no sanitizer report"
 fi
 finish "$check"

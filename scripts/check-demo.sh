@@ -42,6 +42,24 @@ if [ "$base" = "$default_base" ]; then
 		fail "base-regs: base does not show the bug: $(grep '^base-regs' "$b/demo/regs.txt")"
 	fi
 fi
+# A sample that the file holds after an exec of its process, with a time
+# before it, taken as it comes: perf script --show-round-events processes
+# the events out of time order, as AUX area trace is decoded.
+"$top/build/gen-trace" late "$b/demo/late.data"
+late_dso() {
+	"$1" script --show-round-events -i "$b/demo/late.data" -F ip,dso 2>/dev/null |
+		awk '$1 == "401000" { print $2 }'
+}
+if [ "$(late_dso "$perf")" = "(/bin/old)" ]; then
+	pass "patched-late: a sample taken after a later exec resolves in the image of its time"
+else
+	fail "patched-late: $(late_dso "$perf")"
+fi
+if [ "$(late_dso "$base_perf")" = "(/bin/new)" ]; then
+	pass "base-late: base resolves it in the program after the exec"
+else
+	fail "base-late: base does not show the bug: $(late_dso "$base_perf")"
+fi
 # The real sparc64 recordings (sparc64/recording/), read on x86.
 for input in real-sparc64 real-sparc64-d; do
 	expect "patched-$input" ': OK$' "every task's maps as in the guest's /proc" required

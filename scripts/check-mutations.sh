@@ -2,7 +2,9 @@
 # Teeth: each patch in the base's mutations/ (mutations/ for the default
 # base, backports/NAME/mutations/) takes a fix out of the series; the subtest
 # it names must then fail, and print its Expect: line (a regex). The suite is
-# "Processes replayed from FORK, COMM, MMAP2 and EXIT records" unless a Suite: line names another.
+# "Processes replayed from FORK, COMM, MMAP2 and EXIT records" unless a Suite: line names another
+# (as 'perf test list' prints it). With no Subtest: line (a shell test, which
+# has no subtests) the suite itself must fail.
 # Works in $b/check-tree (a worktree of $b/tree) and $b/check-perf.
 # Usage: BASE=NAME [ONLY=NAME] check-mutations.sh  (ONLY: one mutation, by file name)
 set -eu
@@ -28,13 +30,27 @@ run_suite() {
 	(cd "$tree/tools/perf" && "$b/check-perf/perf" test -vv "$n" >"$b/mutation.out" 2>&1) || true
 }
 
-# LABEL SUBTEST EXPECT: the subtest failed and printed EXPECT
+# regex TEXT: TEXT as an extended regex that matches it alone
+regex() {
+	printf '%s\n' "$1" | sed 's/[][\.*^$+?(){}|]/\\&/g'
+}
+
+# LABEL SUBTEST EXPECT: the subtest failed and printed EXPECT; with no
+# SUBTEST (a shell test, which has none), the suite failed
 expect_failure() {
-	if grep -Eq "^ *[0-9]+\.[0-9]+: $2 *: FAILED" "$b/mutation.out" &&
-		grep -Eq -- "$3" "$b/mutation.out"; then
-		pass "$1: '$2' fails: $3"
+	local line what
+	if [ -n "$2" ]; then
+		line="^ *[0-9]+\.[0-9]+: $(regex "$2") *: FAILED"
+		what="'$2'"
 	else
-		fail "$1: '$2' did not fail with '$3'; output in $b/mutation-$1.out"
+		line="^ *[0-9]+: $(regex "$suite") *: FAILED"
+		what="'$suite'"
+	fi
+	if grep -Eq -- "$line" "$b/mutation.out" &&
+		grep -Eq -- "$3" "$b/mutation.out"; then
+		pass "$1: $what fails: $3"
+	else
+		fail "$1: $what did not fail with '$3'; output in $b/mutation-$1.out"
 		cp "$b/mutation.out" "$b/mutation-$1.out"
 	fi
 }

@@ -1,6 +1,7 @@
 #!/bin/bash
 # The series' own tests on the patched perf: the fork/exec maps suite, the
-# shell test, and the existing maps and thread tests next to them.
+# shell test, the existing maps and thread tests next to them, and the
+# off-CPU and perf script shell tests that the fixes add to.
 # Usage: BASE=NAME check-unit.sh
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -10,4 +11,5 @@ need "$tree/.git" "$perf"
 	"Processes replayed from FORK, COMM, MMAP2 and EXIT records" \
 	"perf report --tasks --mmaps across fork and exec" \
 	"Share thread maps" "Lookup mmap thread" "$BASE_MAPS_SUITE" \
-	"Synthesize thread map"
+	"Synthesize thread map" "perf record offcpu profiling tests (exclusive)" \
+	"perf script tests"

@@ -896,6 +896,32 @@ static void scenario_execchain(int n)
  * the bench measures: exec. With -g the parent's pid is one no process has,
  * for what the e_machine lookup costs (with -d, for the DWARF unwinder).
  */
+/* ---- scenario "late" --------------------------------------------------- */
+
+/*
+ * A sample that the file holds after an exec of its process, with a time
+ * before the exec, as AUX area trace decoded late gives, or a tool that
+ * takes the events out of time order (perf script --show-round-events).
+ * Both images map a program at 0x400000: /bin/old, then /bin/new.
+ */
+static void scenario_late(void)
+{
+	u64 before, after;
+
+	ev_fork(2100, 1, 1);
+	ev_comm(2100, "old", 0);
+	ev_mmap2(2100, 0x400000, 0x410000, "r-xp", "/bin/old");
+	before = now;
+	now += 100000;
+	ev_comm(2100, "new", 1);
+	ev_mmap2(2100, 0x400000, 0x410000, "r-xp", "/bin/new");
+	after = now;
+	now = before;
+	ev_sample(2100, 0x401000);	/* of /bin/old */
+	now = after;
+	ev_sample(2100, 0x402000);	/* of /bin/new */
+}
+
 static void scenario_bigexec(int n, int m)
 {
 	/* -g: above PID_MAX_LIMIT, so that its e_machine is in no /proc */
@@ -1298,9 +1324,10 @@ static void usage(void)
 		"  -g  pids no process has: bigexec's parent (not gen-trace's\n"
 		"      parent), execchain's processes (not 2000, 2001)\n"
 		"SCENARIO: report | machine N M | execchain N | bigexec N M |\n"
-		"          callchain N | branch N\n"
+		"          callchain N | branch N | late\n"
 		"  callchain N  N samples with kernel and user call chains\n"
-		"  branch N     N samples with 32-entry branch stacks\n");
+		"  branch N     N samples with 32-entry branch stacks\n"
+		"  late         a sample after an exec, of a time before it\n");
 	exit(2);
 }
 
@@ -1347,7 +1374,7 @@ int main(int argc, char **argv)
 		if (argc - a < 2)
 			usage();
 		n = number(argv[a++]);
-	} else if (strcmp(scenario, "report")) {
+	} else if (strcmp(scenario, "report") && strcmp(scenario, "late")) {
 		usage();
 	}
 	if (argc - a < 1 || argc - a > 2)
@@ -1381,6 +1408,8 @@ int main(int argc, char **argv)
 		scenario_callchain(n);
 	else if (!strcmp(scenario, "branch"))
 		scenario_branch(n);
+	else if (!strcmp(scenario, "late"))
+		scenario_late();
 	else
 		scenario_execchain(n);
 
