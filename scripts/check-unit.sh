@@ -11,5 +11,6 @@ need "$tree/.git" "$perf"
 	"Processes replayed from FORK, COMM, MMAP2 and EXIT records" \
 	"perf report --tasks --mmaps across fork and exec" \
 	"Share thread maps" "Lookup mmap thread" "$BASE_MAPS_SUITE" \
-	"Synthesize thread map" "perf record offcpu profiling tests (exclusive)" \
+	"Synthesize thread map" \
+	"${BASE_OFFCPU_SUITE:-perf record offcpu profiling tests (exclusive)}" \
 	"perf script tests"
