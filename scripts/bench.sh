@@ -37,8 +37,8 @@
 # and page cache state (the "idle" line, a one-exec trace, shows it). A
 # peak RSS above 1.01 of the base fails; up to that, the line says so.
 # The machine recording is also read by a "pre-fix" perf, the series
-# without the FORK_EXEC check (mutation a-), to show what upstream's fix of
-# synthesized FORKs buys.
+# without the FORK_EXEC check, to show what upstream's fix of synthesized
+# FORKs buys.
 # Everything goes to $b/bench/; table.md holds the raw numbers.
 # Usage: BASE=NAME bench.sh
 set -eu
@@ -47,13 +47,14 @@ check=bench
 need "$perf" "$base_perf" "$top/build/gen-trace"
 out=$b/bench
 gen=$top/build/gen-trace
-mutations=$top/mutations
-[ "$series" = "$top/patches" ] || mutations=$series/mutations
 mkdir -p "$out"
 
 # The pre-fix perf: series HEAD minus the FORK_EXEC check.
 "$top/scripts/worktree.sh" "$tree" "$b/bench-tree" HEAD
-git -C "$b/bench-tree" apply "$mutations/a-fork-exec-check-removed.patch"
+src=$b/bench-tree/tools/perf/util/machine.c
+sed -i 's/if (event->fork.header.misc & PERF_RECORD_MISC_FORK_EXEC)$/if (0 \&\& (event->fork.header.misc \& PERF_RECORD_MISC_FORK_EXEC))/' "$src"
+grep -q 'if (0 && (event->fork.header.misc' "$src" ||
+	stop "bench: no FORK_EXEC check to remove in $src"
 "$top/scripts/build-perf.sh" "$b/bench-tree" "$b/bench-perf" >/dev/null
 
 # The recordings.
