@@ -12,5 +12,5 @@ need "$tree/.git" "$perf"
 	"perf report --tasks --mmaps across fork and exec" \
 	"Share thread maps" "Lookup mmap thread" "$BASE_MAPS_SUITE" \
 	"Synthesize thread map" \
-	"${BASE_OFFCPU_SUITE:-perf record offcpu profiling tests (exclusive)}" \
+	"perf record offcpu profiling tests" \
 	"perf script tests"
