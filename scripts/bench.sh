@@ -71,9 +71,12 @@ grep -q 'if (0 && (event->fork.header.misc' "$src" ||
 "$gen" -g -d bigexec 30000 10 "$out/bigexec-30k-dwarf.data"
 "$gen" execchain 1 "$out/idle.data"
 # The perfs measured, copied afresh: same page cache history for both.
-cp "$base_perf" "$out/base-perf"
-cp "$perf" "$out/patched-perf"
-cp "$b/bench-perf/perf" "$out/pre-fix-perf"
+# Paths of one length and one environment for all: the strings and the
+# stack of a run move its instruction count by about 0.2%.
+mkdir -p "$out/base" "$out/next" "$out/pref"
+cp "$base_perf" "$out/base/perf"
+cp "$perf" "$out/next/perf"
+cp "$b/bench-perf/perf" "$out/pref/perf"
 
 # measure LABEL PERF NAME: set ins (instructions), rss (peak KB), secs
 # (wall) and maps for PERF reading NAME's recording; logs in
@@ -82,14 +85,15 @@ measure() {
 	local log="$out/$3.$1" i r t opts=()
 	# a kernel map: no symbols from this machine (see the top)
 	case $3 in callchain | branch) opts=(--kallsyms=/dev/null) ;; esac
+	local clean=(env -i PATH="$PATH" HOME="$HOME")
 	local report=("$2" report -f -i "$out/$3.data" "${opts[@]}" --stdio --sort "comm,dso" -q --no-children)
 	rm -f "$log.runs"
-	valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+	"${clean[@]}" valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 		"${report[@]}" >/dev/null 2>"$log.callgrind"
 	ins=$(sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' "$log.callgrind")
 	rss='' secs=''
 	for i in 1 2 3 4 5; do
-		/usr/bin/time -v -o "$log.time" "${report[@]}" >/dev/null 2>&1
+		"${clean[@]}" /usr/bin/time -v -o "$log.time" "${report[@]}" >/dev/null 2>&1
 		r=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$log.time")
 		# "Elapsed (wall clock) time (h:mm:ss or m:ss): M:SS.ss" in seconds
 		t=$(sed -n 's/.*Elapsed (wall clock).*: //p' "$log.time" |
@@ -118,9 +122,9 @@ printf '%s\n' '| recording | perf | instructions | peak RSS (KB) | wall (s) | ma
 	'| --- | --- | ---: | ---: | ---: | ---: |' >"$out/table.md"
 for name in idle forkexec execchain execchain-dwarf callchain branch bigexec \
 	bigexec-30k bigexec-30k-dwarf machine; do
-	measure base "$out/base-perf" "$name"
+	measure base "$out/base/perf" "$name"
 	base_ins=$ins base_rss=$rss base_secs=$secs base_maps=$maps
-	measure patched "$out/patched-perf" "$name"
+	measure patched "$out/next/perf" "$name"
 	r=$(ratio "$ins" "$base_ins")
 	t=$(ratio "$secs" "$base_secs")
 	m=$(ratio "$rss" "$base_rss")
@@ -148,7 +152,7 @@ done
 
 # The machine recording (read last above) by the pre-fix perf.
 patched_ins=$ins patched_rss=$rss
-measure pre-fix "$out/pre-fix-perf" machine
+measure pre-fix "$out/pref/perf" machine
 echo "bench machine (pre-fix): instructions prefix/patched $(ratio "$ins" "$patched_ins")," \
 	"peak RSS prefix/patched $(ratio "$rss" "$patched_rss"), maps at end prefix $maps"
 

@@ -49,6 +49,10 @@ for c in "$out"/*/0000-cover-letter.patch; do
 	else
 		fail "${c#"$out"/}: no To: or no [PATCH ... 0/N] subject"
 	fi
+	# a placeholder left in the text, such as @BENCH@
+	if grep -Eq '@[A-Z_]+@' "$c"; then
+		fail "${c#"$out"/}: a placeholder is left: $(grep -Eo '@[A-Z_]+@' "$c" | head -1)"
+	fi
 done
 
 # apply HOW FILE...: to a fresh worktree at base, in order, with 'git am'
