@@ -14,6 +14,9 @@
 #              (gen-trace); perf report is in branch mode (the file has
 #              HEADER_BRANCH_STACK): each entry's target is resolved and
 #              counted by comm,dso;
+#   remap      a process that execs, then maps the 64 pages of a JIT's code
+#              cache 300,000 times over (gen-trace): the maps it replaces
+#              must be freed;
 #   machine    2000 synthesized processes of 200 maps each (gen-trace);
 #   bigexec    a parent with 100,000 maps whose 10 children (kernel FORK)
 #              each exec (gen-trace): exec must cost O(maps).
@@ -65,6 +68,7 @@ grep -q 'if (0 && (event->fork.header.misc' "$src" ||
 "$gen" -g -d execchain 10000 "$out/execchain-dwarf.data"
 "$gen" callchain 36000 "$out/callchain.data"
 "$gen" branch 18000 "$out/branch.data"
+"$gen" remap 300000 "$out/remap.data"
 "$gen" machine 2000 200 "$out/machine.data"
 "$gen" bigexec 100000 10 "$out/bigexec.data"
 "$gen" -g bigexec 30000 10 "$out/bigexec-30k.data"
@@ -120,7 +124,7 @@ at_most() { awk -v r="$1" -v m="$2" 'BEGIN { exit !(r <= m) }'; }
 
 printf '%s\n' '| recording | perf | instructions | peak RSS (KB) | wall (s) | maps at end |' \
 	'| --- | --- | ---: | ---: | ---: | ---: |' >"$out/table.md"
-for name in idle forkexec execchain execchain-dwarf callchain branch bigexec \
+for name in idle forkexec execchain execchain-dwarf callchain branch remap bigexec \
 	bigexec-30k bigexec-30k-dwarf machine; do
 	measure base "$out/base/perf" "$name"
 	base_ins=$ins base_rss=$rss base_secs=$secs base_maps=$maps

@@ -23,9 +23,9 @@ for part in $parts; do
 		f && /^ / { s = s $0; next } f { print s; exit }' "$cover")
 	case $part in
 	fixes) dir=bugfix/all forwarded=${FORWARDED_FIXES:-no}
-		origin="backport, of the perf-tools fixes \"$posting\"" ;;
+		origin="vendor, for the perf-tools posting \"$posting\" (not yet sent)" ;;
 	next) dir=features/all/perf-exec forwarded=${FORWARDED_NEXT:-no}
-		origin="backport, of the perf-tools-next posting \"$posting\"" ;;
+		origin="vendor, for the perf-tools-next posting \"$posting\" (not yet sent)" ;;
 	esac
 	mkdir -p "$out/$dir"
 	while read -r p; do

@@ -30,6 +30,10 @@
  *                       'perf record -b', of a shell and a child that
  *                       execs 8 times; user entries mostly, kernel ones
  *                       in the kernel map
+ *     remap N           a process that execs, then maps 64 pages of a file
+ *                       N times over, one page a record, as a JIT that
+ *                       flips its code pages between writable and
+ *                       executable does
  *
  * The file is a "PERFILE2" perf.data file: perf_file_header, one
  * perf_file_attr (perf_event_attr + ids section), one id, the data section
@@ -896,6 +900,35 @@ static void scenario_execchain(int n)
  * the bench measures: exec. With -g the parent's pid is one no process has,
  * for what the e_machine lookup costs (with -d, for the DWARF unwinder).
  */
+/* ---- scenario "remap N" ------------------------------------------------- */
+
+/*
+ * A shell forks a child that execs a JIT runtime, which maps its code cache,
+ * 64 pages of /tmp/jit-code, one page a record, N times in turn: each MMAP2
+ * replaces the map of a page exactly, as mprotect() to PROT_EXEC does. A
+ * sample every 1,000 records.
+ */
+static void scenario_remap(int n)
+{
+	const int sh = 2200, child = sh + 1;
+	const u64 cache = 0x7f1000000000;
+
+	ev_fork(sh, 1, 1);
+	ev_comm(sh, "sh", 0);
+	ev_mmap2(sh, 0x400000, 0x420000, "r-xp", "/bin/dash");
+	ev_fork(child, sh, 0);
+	ev_comm(child, "jit", 1);
+	ev_mmap2(child, 0x400000, 0x430000, "r-xp", "/usr/bin/jit");
+	ev_mmap2(child, 0x7f0000200000, 0x7f0000360000, "r-xp", "/lib/libc-2.27.so");
+	for (int i = 0; i < n; i++) {
+		u64 page = cache + (u64)(i % 64) * 0x1000;
+
+		ev_mmap2(child, page, page + 0x1000, "r-xp", "/tmp/jit-code");
+		if (i % 1000 == 999)
+			ev_sample(child, page + 0x10);
+	}
+}
+
 /* ---- scenario "late" --------------------------------------------------- */
 
 /*
@@ -1369,7 +1402,7 @@ int main(int argc, char **argv)
 			usage();
 		n = number(argv[a++]);
 		m = number(argv[a++]);
-	} else if (!strcmp(scenario, "execchain") ||
+	} else if (!strcmp(scenario, "execchain") || !strcmp(scenario, "remap") ||
 		   !strcmp(scenario, "callchain") || !strcmp(scenario, "branch")) {
 		if (argc - a < 2)
 			usage();
@@ -1410,6 +1443,8 @@ int main(int argc, char **argv)
 		scenario_branch(n);
 	else if (!strcmp(scenario, "late"))
 		scenario_late();
+	else if (!strcmp(scenario, "remap"))
+		scenario_remap(n);
 	else
 		scenario_execchain(n);
 
