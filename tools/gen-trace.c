@@ -883,23 +883,6 @@ static void scenario_execchain(int n)
 	}
 }
 
-/* ---- scenario "bigexec N M" ----------------------------------------------- */
-
-/*
- * A parent is synthesized with /bin/sh and N maps of one page each, with a
- * page between them; it forks M children (kernel FORK: each gets a copy of
- * the N maps), and each child execs a small program of 3 maps. What exec
- * costs grows with the maps the old image leaves.
- *
- * The parent's pid is that of the process running gen-trace (make bench's
- * shell, alive while the bench reads the trace): perf 7.3 learns a
- * thread's e_machine from the first map whose file it has opened, else
- * from /proc/PID/exe, and until it knows it, scans every map on every new
- * map, O(N^2) for the parent (over 90 s for N = 100,000 here). With a
- * live pid it knows it at the first map, so that cost stays out of what
- * the bench measures: exec. With -g the parent's pid is one no process has,
- * for what the e_machine lookup costs (with -d, for the DWARF unwinder).
- */
 /* ---- scenario "remap N" ------------------------------------------------- */
 
 /*
@@ -929,32 +912,23 @@ static void scenario_remap(int n)
 	}
 }
 
-/* ---- scenario "late" --------------------------------------------------- */
+/* ---- scenario "bigexec N M" ----------------------------------------------- */
 
 /*
- * A sample that the file holds after an exec of its process, with a time
- * before the exec, as AUX area trace decoded late gives, or a tool that
- * takes the events out of time order (perf script --show-round-events).
- * Both images map a program at 0x400000: /bin/old, then /bin/new.
+ * A parent is synthesized with /bin/sh and N maps of one page each, with a
+ * page between them; it forks M children (kernel FORK: each gets a copy of
+ * the N maps), and each child execs a small program of 3 maps. What exec
+ * costs grows with the maps the old image leaves.
+ *
+ * The parent's pid is that of the process running gen-trace (make bench's
+ * shell, alive while the bench reads the trace): perf 7.3 learns a
+ * thread's e_machine from the first map whose file it has opened, else
+ * from /proc/PID/exe, and until it knows it, scans every map on every new
+ * map, O(N^2) for the parent (over 90 s for N = 100,000 here). With a
+ * live pid it knows it at the first map, so that cost stays out of what
+ * the bench measures: exec. With -g the parent's pid is one no process has,
+ * for what the e_machine lookup costs (with -d, for the DWARF unwinder).
  */
-static void scenario_late(void)
-{
-	u64 before, after;
-
-	ev_fork(2100, 1, 1);
-	ev_comm(2100, "old", 0);
-	ev_mmap2(2100, 0x400000, 0x410000, "r-xp", "/bin/old");
-	before = now;
-	now += 100000;
-	ev_comm(2100, "new", 1);
-	ev_mmap2(2100, 0x400000, 0x410000, "r-xp", "/bin/new");
-	after = now;
-	now = before;
-	ev_sample(2100, 0x401000);	/* of /bin/old */
-	now = after;
-	ev_sample(2100, 0x402000);	/* of /bin/new */
-}
-
 static void scenario_bigexec(int n, int m)
 {
 	/* -g: above PID_MAX_LIMIT, so that its e_machine is in no /proc */
@@ -1060,6 +1034,32 @@ static u64 user_addr(int i, enum where w)
 static u64 kernel_addr(void)
 {
 	return KERNEL_START + (rand64() & ~7ULL) % (KERNEL_END - KERNEL_START);
+}
+
+/* ---- scenario "late" --------------------------------------------------- */
+
+/*
+ * A sample that the file holds after an exec of its process, with a time
+ * before the exec, as AUX area trace decoded late gives, or a tool that
+ * takes the events out of time order (perf script --show-round-events).
+ * Both images map a program at 0x400000: /bin/old, then /bin/new.
+ */
+static void scenario_late(void)
+{
+	u64 before, after;
+
+	ev_fork(2100, 1, 1);
+	ev_comm(2100, "old", 0);
+	ev_mmap2(2100, 0x400000, 0x410000, "r-xp", "/bin/old");
+	before = now;
+	now += 100000;
+	ev_comm(2100, "new", 1);
+	ev_mmap2(2100, 0x400000, 0x410000, "r-xp", "/bin/new");
+	after = now;
+	now = before;
+	ev_sample(2100, 0x401000);	/* of /bin/old */
+	now = after;
+	ev_sample(2100, 0x402000);	/* of /bin/new */
 }
 
 /* ---- scenario "callchain N" -------------------------------------------- */
